@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { idSchema, requiredText } from './common.js';
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Ukrainian or Latin letters, apostrophe, hyphen and space; at least two letters in all. */
+const NAME_PATTERN = /^(?=(?:.*[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії]){2})[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії'’ʼ\- ]{2,30}$/u;
+
+function nameSchema(label: string) {
+  return requiredText(label)
+    .trim()
+    .regex(NAME_PATTERN, `${label}: від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл`);
+}
+
+export const emailSchema = requiredText('Електронна пошта')
+  .trim()
+  .toLowerCase()
+  .max(254, 'Електронна пошта: задовга адреса')
+  .pipe(z.email('Електронна пошта: введіть адресу на кшталт name@example.com'));
+
+export const passwordSchema = requiredText('Пароль')
+  .min(8, 'Пароль: щонайменше 8 символів')
+  .max(64, 'Пароль: не більше 64 символів');
+
+export const registerBodySchema = z
+  .object({
+    first_name: nameSchema('Імʼя'),
+    last_name: nameSchema('Прізвище'),
+    email: emailSchema,
+    password: passwordSchema,
+    inviterId: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .object({
+    email: emailSchema,
+    password: requiredText('Пароль').min(1, 'Пароль: обовʼязкове поле').max(64, 'Пароль: не більше 64 символів'),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const recoveryBodySchema = z.object({ email: emailSchema }).meta({ id: 'RecoveryBody' });
+export type RecoveryBody = z.input<typeof recoveryBodySchema>;
+
+export const resetBodySchema = z
+  .object({
+    token: requiredText('Посилання').min(1, 'Посилання: недійсне').max(200, 'Посилання: недійсне'),
+    password: passwordSchema,
+  })
+  .meta({ id: 'ResetBody' });
+export type ResetBody = z.input<typeof resetBodySchema>;
+
+export const userSchema = z
+  .object({
+    _id: idSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    createdAt: z.number().int(),
+    courses: z.array(z.object({ _id: z.string(), title: z.string() })),
+    inviter: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'Auth' });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** The answer to a recovery request, the same whether or not the address is known. */
+export const RECOVERY_ANSWER =
+  'Якщо ця адреса зареєстрована, ми надіслали на неї лист із посиланням для зміни пароля. Посилання діє одну годину.';
+
+/** Messages the server and the web share for auth. */
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Невірна електронна пошта або пароль',
+  emailTaken: 'Ця електронна пошта вже зареєстрована',
+  invalidResetToken: 'Посилання для зміни пароля недійсне, вже використане або застаріле. Надішліть запит ще раз.',
+  unauthorized: 'Увійдіть, щоб продовжити',
+  demoDisabled: 'Демонстраційний вхід вимкнено',
+  tooManyLogins: 'Забагато невдалих спроб входу. Спробуйте пізніше.',
+  tooManyRegistrations: 'Забагато реєстрацій з цієї адреси. Спробуйте пізніше.',
+  tooManyRecoveries: 'Забагато запитів на відновлення пароля. Спробуйте пізніше.',
+} as const;
