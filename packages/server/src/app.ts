@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authRoutes } from './features/auth/routes.js';
+import { partnersRoutes } from './features/partners/routes.js';
+import type { Config } from './infra/config.js';
+import { authentication } from './infra/http/authenticate.js';
+import { apiDocs } from './infra/http/docs.js';
+import { errorHandling } from './infra/http/errors.js';
+import { securityHeaders } from './infra/http/security.js';
+import { webApp } from './infra/http/web.js';
+import { createServices, type ServiceOverrides, type Services } from './services.js';
+
+// zod's own messages (a missing body, a wrong type) in Ukrainian, like the contract's.
+z.config(z.locales.uk());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The composition root: feature services and their routes on one Fastify app. */
+export async function buildApp(config: Config, overrides: ServiceOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = await createServices(config, app.log, overrides);
+  app.addHook('onClose', services.close);
+  app.decorate('services', services);
+
+  await app.register(errorHandling);
+  await app.register(securityHeaders);
+  await app.register(apiDocs);
+  await app.register(authentication, { auth: services.auth });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await services.db.selectFrom('users').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth });
+  await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
+
+  await app.register(webApp, { webDist: config.webDist });
+  return app;
+}

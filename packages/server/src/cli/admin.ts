@@ -1,0 +1,61 @@
+import { pathToFileURL } from 'node:url';
+import { emailSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
+import { pino } from 'pino';
+import { setRole } from '../features/auth/repo.js';
+import { type Config, ConfigError, loadConfig } from '../infra/config.js';
+import { createServices } from '../services.js';
+
+const USAGE = `Команди оператора:
+  npm run admin -- set-role <email> <user|moderator|admin>
+  npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]`;
+
+export class UsageError extends Error {}
+
+function parseRole(value: string | undefined): Role {
+  const role = value ?? 'user';
+  if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`Невідома роль «${role}»: ${ROLES.join(', ')}`);
+  return role as Role;
+}
+
+/** Runs one operator command against the database the settings name; returns what to print. */
+export async function runAdmin(args: string[], config: Config): Promise<string> {
+  const [command, ...rest] = args;
+  if (command !== 'set-role' && command !== 'create-user') throw new UsageError(USAGE);
+  const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
+  try {
+    if (command === 'set-role') {
+      const [rawEmail, rawRole] = rest;
+      if (!rawEmail || !rawRole) throw new UsageError(USAGE);
+      const email = emailSchema.parse(rawEmail);
+      const role = parseRole(rawRole);
+      const result = await setRole(services.db, email, role);
+      if (result[0]?.numUpdatedRows !== 1n) throw new UsageError(`Користувача ${email} не знайдено`);
+      return `Роль ${email}: ${role}`;
+    }
+    const [email, password, first_name, last_name, rawRole] = rest;
+    const parsed = registerBodySchema.safeParse({ email, password, first_name, last_name });
+    if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('\n'));
+    const role = parseRole(rawRole);
+    await services.auth.createAccount({ ...parsed.data, role });
+    return `Створено ${parsed.data.email} (${role})`;
+  } finally {
+    await services.close();
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    console.log(await runAdmin(process.argv.slice(2), loadConfig()));
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+    } else if (error instanceof Error) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,145 @@
+import type { Role, User } from '@yedyni/contract';
+import type { Db } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
+import type { UsersTable } from '../../infra/db/schema.js';
+
+export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function userExists(db: Executor, id: string) {
+  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(db: Executor, user: UsersTable) {
+  return db.insertInto('users').values(user).execute();
+}
+
+export function setRole(db: Executor, email: string, role: Role) {
+  return db.updateTable('users').set({ role }).where('email', '=', email).where('id', '!=', ROOT_USER_ID).execute();
+}
+
+export function setPassword(db: Executor, userId: string, passwordHash: string) {
+  return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** The public shape of a user (API.md `User`); the root account is nobody's named inviter. */
+export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('users as inviter', (join) =>
+      join.onRef('inviter.id', '=', 'u.inviter_id').on('inviter.id', '!=', ROOT_USER_ID),
+    )
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.role',
+      'u.created_at',
+      'inviter.first_name as inviter_first_name',
+      'inviter.last_name as inviter_last_name',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    _id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    courses: [],
+    inviter:
+      row.inviter_first_name && row.inviter_last_name
+        ? { first_name: row.inviter_first_name, last_name: row.inviter_last_name }
+        : null,
+  };
+}
+
+export function insertSession(db: Executor, session: { id: string; userId: string; now: number; expiresAt: number }) {
+  return db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      created_at: session.now,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+/** The signed-in user behind a session, if the session is neither revoked nor expired. */
+export function findLiveSession(db: Executor, sessionId: string, userId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.role', 'users.first_name', 'users.last_name', 'users.email'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function revokeSession(db: Executor, sessionId: string, now: number) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export function revokeAllSessions(db: Executor, userId: string, now: number) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export function insertPasswordReset(
+  db: Executor,
+  reset: { tokenHash: string; userId: string; now: number; expiresAt: number },
+) {
+  return db
+    .insertInto('password_resets')
+    .values({
+      token_hash: reset.tokenHash,
+      user_id: reset.userId,
+      created_at: reset.now,
+      expires_at: reset.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Marks a live reset token used and names its user. Exactly one of two concurrent uses wins:
+ * the update only matches while `used_at` is still empty.
+ */
+export function usePasswordReset(db: Executor, tokenHash: string, now: number) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+export function expirePasswordResets(db: Executor, userId: string, now: number) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,108 @@
+import {
+  authResponseSchema,
+  errorSchema,
+  loginBodySchema,
+  messageSchema,
+  recoveryBodySchema,
+  registerBodySchema,
+  resetBodySchema,
+  userSchema,
+} from '@yedyni/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from './service.js';
+
+const tags = ['auth'];
+const security = [{ bearer: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        summary: 'Реєстрація',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Only these fields reach the service: a `role` in the body is never read.
+      const { first_name, last_name, email, password, inviterId } = request.body;
+      const result = await auth.register({ first_name, last_name, email, password, inviterId }, request.ip);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Вхід',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.post(
+    '/demo',
+    {
+      schema: {
+        tags,
+        summary: 'Вхід до демонстраційного кабінету (лише поза production)',
+        response: { 200: authResponseSchema, 404: errorSchema },
+      },
+    },
+    async () => auth.demoLogin(),
+  );
+
+  app.post(
+    '/recovery',
+    {
+      schema: {
+        tags,
+        summary: 'Запит на зміну пароля',
+        body: recoveryBodySchema,
+        response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => auth.requestRecovery(request.body.email),
+  );
+
+  app.post(
+    '/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Новий пароль за посиланням з листа',
+        body: resetBodySchema,
+        response: { 200: authResponseSchema, 400: errorSchema },
+      },
+    },
+    async (request) => auth.resetPassword(request.body.token, request.body.password),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'Вихід', security, response: { 204: z.null(), 401: errorSchema } },
+    },
+    async (request, reply) => {
+      await auth.logout(request.user.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/current',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'Поточний користувач', security, response: { 200: userSchema, 401: errorSchema } },
+    },
+    async (request) => auth.currentUser(request.user.id),
+  );
+};

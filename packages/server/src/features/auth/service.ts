@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  type AuthResponse,
+  INVITATION_POINTS,
+  RECOVERY_ANSWER,
+  REGISTRATION_POINTS,
+  RESET_TOKEN_TTL_MS,
+  type Role,
+  type User,
+} from '@yedyni/contract';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
+import { AppError } from '../../infra/errors.js';
+import type { Mailer } from '../../infra/mail.js';
+import type { AttemptLimiter } from '../../infra/rate-limit.js';
+import { addFootprint } from '../partners/footprint.js';
+import { resetPasswordMail } from './mails.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repo.js';
+import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
+
+export interface AuthLimiters {
+  login: AttemptLimiter;
+  register: AttemptLimiter;
+  recovery: AttemptLimiter;
+}
+
+export interface SignedInUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+export interface NewAccount {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  inviterId?: string | undefined;
+  role?: Role;
+}
+
+/** The demo learner `/resume` signs into; seeded outside production. */
+export const DEMO_LEARNER_EMAIL = 'learner@example.org';
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      tokens: SessionTokens;
+      clock: Clock;
+      mailer: Mailer;
+      limiters: AuthLimiters;
+      publicUrl: string;
+      demoEnabled: boolean;
+      log: Logger;
+    },
+  ) {}
+
+  async register(input: NewAccount, clientAddress: string): Promise<AuthResponse> {
+    await this.deps.limiters.register.consume(clientAddress);
+    const userId = await this.createAccount(input);
+    return this.signIn(userId);
+  }
+
+  /**
+   * Creates an account with its footprint rows in one transaction. The inviter is the owner of
+   * the invitation link, or the organisation's root account when there is none or it is stale.
+   * Used by registration, the operator's command line and the demo seed.
+   */
+  async createAccount(input: NewAccount): Promise<string> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const userId = randomUUID();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      await db.transaction().execute(async (trx) => {
+        const inviter = input.inviterId ? await repo.userExists(trx, input.inviterId) : undefined;
+        const inviterId = inviter?.id ?? ROOT_USER_ID;
+        await repo.insertUser(trx, {
+          id: userId,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          password_hash: passwordHash,
+          role: input.role ?? 'user',
+          inviter_id: inviterId,
+          created_at: now,
+          mark: 0,
+        });
+        await addFootprint(trx, {
+          userId,
+          points: REGISTRATION_POINTS,
+          comment: 'Реєстрація на платформі',
+          sourceKey: `registration:${userId}`,
+          date: now,
+        });
+        if (inviterId !== ROOT_USER_ID) {
+          await addFootprint(trx, {
+            userId: inviterId,
+            points: INVITATION_POINTS,
+            comment: `Новий учасник команди: ${input.first_name} ${input.last_name}`,
+            sourceKey: `invitation:${userId}`,
+            date: now,
+          });
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+      throw error;
+    }
+    return userId;
+  }
+
+  async login(email: string, password: string, clientAddress: string): Promise<AuthResponse> {
+    const limiterKey = `${clientAddress}|${email}`;
+    await this.deps.limiters.login.check(limiterKey);
+    const user = await repo.findUserByEmail(this.deps.db, email);
+    const valid = await verifyPassword(user?.password_hash, password);
+    if (!user || !valid) {
+      await this.deps.limiters.login.consume(limiterKey);
+      throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+    }
+    await this.deps.limiters.login.reset(limiterKey);
+    return this.signIn(user.id);
+  }
+
+  /** Signs into the demo learner: the «further sign-in action» behind `/resume`. */
+  async demoLogin(): Promise<AuthResponse> {
+    const user = this.deps.demoEnabled ? await repo.findUserByEmail(this.deps.db, DEMO_LEARNER_EMAIL) : undefined;
+    if (!user) throw new AppError(404, AUTH_MESSAGES.demoDisabled);
+    return this.signIn(user.id);
+  }
+
+  /** Answers the same for every address; mails a one-hour, single-use link when it is known. */
+  async requestRecovery(email: string): Promise<{ message: string }> {
+    const { db, clock, limiters } = this.deps;
+    await limiters.recovery.consume(email);
+    const user = await repo.findUserByEmail(db, email);
+    if (user?.password_hash) {
+      const now = clock.now();
+      const { token, tokenHash } = newResetToken();
+      await repo.insertPasswordReset(db, { tokenHash, userId: user.id, now, expiresAt: now + RESET_TOKEN_TTL_MS });
+      const link = `${this.deps.publicUrl}/reset/${token}`;
+      // Not awaited: a known address must not answer measurably later than an unknown one.
+      this.deps.mailer
+        .send(resetPasswordMail(user.email, user.first_name, link))
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'reset mail failed'));
+    }
+    return { message: RECOVERY_ANSWER };
+  }
+
+  /** Sets a new password, ends every session of the user and every other reset link, signs in. */
+  async resetPassword(token: string, password: string): Promise<AuthResponse> {
+    const { db, clock } = this.deps;
+    const passwordHash = await hashPassword(password);
+    const now = clock.now();
+    const userId = await db.transaction().execute(async (trx) => {
+      const reset = await repo.usePasswordReset(trx, hashResetToken(token), now);
+      if (!reset) return undefined;
+      await repo.setPassword(trx, reset.user_id, passwordHash);
+      await repo.revokeAllSessions(trx, reset.user_id, now);
+      await repo.expirePasswordResets(trx, reset.user_id, now);
+      return reset.user_id;
+    });
+    if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+    return this.signIn(userId);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await repo.revokeSession(this.deps.db, sessionId, this.deps.clock.now());
+  }
+
+  /** The user behind a bearer token, or null when the token is bad, expired or revoked. */
+  async authenticate(token: string): Promise<SignedInUser | null> {
+    const now = this.deps.clock.now();
+    const claims = await this.deps.tokens.verify(token, now);
+    if (!claims) return null;
+    const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
+    return session ? { id: session.id, role: session.role, sessionId: claims.sessionId } : null;
+  }
+
+  async currentUser(userId: string): Promise<User> {
+    const user = await repo.loadUser(this.deps.db, userId);
+    if (!user) throw new AppError(401, AUTH_MESSAGES.unauthorized);
+    return user;
+  }
+
+  private async signIn(userId: string): Promise<AuthResponse> {
+    const now = this.deps.clock.now();
+    const sessionId = randomUUID();
+    const expiresAt = now + SESSION_TTL_MS;
+    await repo.insertSession(this.deps.db, { id: sessionId, userId, now, expiresAt });
+    const token = await this.deps.tokens.sign({ userId, sessionId }, now, expiresAt);
+    return { token, user: await this.currentUser(userId) };
+  }
+}

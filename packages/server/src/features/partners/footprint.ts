@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../auth/repo.js';
+
+export interface FootprintEntry {
+  userId: string;
+  points: number;
+  /** Ukrainian, shown in the user's «Укр.слід» history. */
+  comment: string;
+  /** Names the cause (e.g. `registration:<userId>`); a cause is counted once, ever. */
+  sourceKey: string;
+  date: number;
+}
+
+/**
+ * Adds one row to the footprint ledger inside the caller's transaction. The running total is
+ * moved by one atomic UPDATE (a row lock on PostgreSQL), so concurrent rows for one user never
+ * lose an update, and the source key's unique index makes a repeated cause a no-op.
+ * Returns false when the cause had been counted already.
+ */
+export async function addFootprint(trx: Executor, entry: FootprintEntry): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('mark_entries')
+    .values({
+      id: randomUUID(),
+      user_id: entry.userId,
+      date: entry.date,
+      points: entry.points,
+      comment: entry.comment,
+      final_value: 0,
+      source_key: entry.sourceKey,
+    })
+    .onConflict((conflict) => conflict.column('source_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const { mark } = await trx
+    .updateTable('users')
+    .set((eb) => ({ mark: eb('mark', '+', entry.points) }))
+    .where('id', '=', entry.userId)
+    .returning('mark')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('mark_entries').set({ final_value: mark }).where('id', '=', inserted.id).execute();
+  return true;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting the server reads, with its default (DESIGN.md, Running). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'щонайменше 32 символи').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Єдині <no-reply@yedyni.local>'),
+  LIQPAY_MODE: z.enum(['sandbox', 'live']).optional(),
+  LIQPAY_PUBLIC_KEY: z.string().optional(),
+  LIQPAY_PRIVATE_KEY: z.string().optional(),
+  SEED_DEMO: flag.optional(),
+  RATE_LIMIT_LOGIN: positiveInt.default(10),
+  RATE_LIMIT_REGISTER: positiveInt.default(30),
+  RATE_LIMIT_RECOVERY: positiveInt.default(5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: Database;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
+  seedDemo: boolean;
+  rateLimits: { login: number; register: number; recovery: number };
+  logLevel: string;
+  trustProxy: boolean;
+  /** The built web app; served from the same port when it exists. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Reads the settings once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Некоректні налаштування:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  const liqpayMode = env.LIQPAY_MODE ?? (production ? 'live' : 'sandbox');
+  if (production && liqpayMode !== 'live') throw new ConfigError('LIQPAY_MODE: у production дозволено лише live');
+  if (liqpayMode === 'live' && (!env.LIQPAY_PUBLIC_KEY || !env.LIQPAY_PRIVATE_KEY)) {
+    throw new ConfigError('LIQPAY_PUBLIC_KEY, LIQPAY_PRIVATE_KEY: обовʼязкові в режимі live');
+  }
+  if (production && !env.JWT_SECRET) throw new ConfigError('JWT_SECRET: обовʼязковий у production');
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    database: parseDatabase(env.DATABASE_URL, dataDir),
+    redisUrl: env.REDIS_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? dataDirSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    liqpay: {
+      mode: liqpayMode,
+      publicKey: liqpayMode === 'sandbox' ? (env.LIQPAY_PUBLIC_KEY ?? 'sandbox_public') : (env.LIQPAY_PUBLIC_KEY ?? ''),
+      privateKey: liqpayMode === 'sandbox' ? (env.LIQPAY_PRIVATE_KEY ?? 'sandbox_private') : (env.LIQPAY_PRIVATE_KEY ?? ''),
+    },
+    seedDemo: env.SEED_DEMO ?? !production,
+    rateLimits: { login: env.RATE_LIMIT_LOGIN, register: env.RATE_LIMIT_REGISTER, recovery: env.RATE_LIMIT_RECOVERY },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
+  };
+}
+
+function parseDatabase(url: string | undefined, dataDir: string): Database {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'yedyni.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { kind: 'sqlite', file: path.resolve(file) };
+}
+
+/** Outside production a secret is made once per data directory, so sessions survive restarts. */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthService, SignedInUser } from '../../features/auth/service.js';
+import { AppError, GENERIC_MESSAGES } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; set by `app.authenticate` on routes that require it. */
+    user: SignedInUser;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** `onRequest: app.authenticate` makes a route answer 401 unless a live session's token is sent. */
+export const authentication = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+  app.decorateRequest('user', null as unknown as SignedInUser);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const user = token ? await auth.authenticate(token) : null;
+    if (!user) throw new AppError(401, GENERIC_MESSAGES[401] as string);
+    request.user = user;
+  });
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Real SMTP when `SMTP_URL` is set; otherwise the same message, fully rendered, lands as an
+ * `.eml` file in `DATA_DIR/outbox` (any mail client opens it).
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }, log: Logger) {
+  const { smtpUrl, from, outboxDir } = options;
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  const mailer: Mailer = {
+    async send(message) {
+      // Quoted-printable keeps the links readable in the raw .eml, for people and tests alike.
+      const info = await transport.sendMail({ from, ...message, textEncoding: 'quoted-printable' });
+      if (smtpUrl) {
+        log.info({ messageId: info.messageId }, 'mail sent');
+        return;
+      }
+      await mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      // Written whole under a temporary name first, so a reader never sees half a message.
+      const temporary = path.join(outboxDir, `.${name}.tmp`);
+      await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
+      await rename(temporary, path.join(outboxDir, name));
+      log.info({ file: name }, 'mail written to outbox');
+    },
+    close() {
+      transport.close();
+    },
+  };
+  return mailer;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { AUTH_MESSAGES } from '@yedyni/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AuthService } from './features/auth/service.js';
+import { SessionTokens } from './features/auth/tokens.js';
+import { PartnersService } from './features/partners/service.js';
+import { type Clock, systemClock } from './infra/clock.js';
+import type { Config } from './infra/config.js';
+import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
+import { createMailer, type Mailer } from './infra/mail.js';
+import { AttemptLimiter } from './infra/rate-limit.js';
+import { createRedis } from './infra/redis.js';
+import { seedDemo } from './seed/demo.js';
+
+export interface ServiceOverrides {
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Keeps apps that share one Redis (tests) from sharing rate-limit counters. */
+  rateLimitNamespace?: string;
+}
+
+export interface Services {
+  db: Db;
+  auth: AuthService;
+  partners: PartnersService;
+  close(): Promise<void>;
+}
+
+/**
+ * Infra adapters and feature services, without HTTP: the server and the operator's command line
+ * both stand on this. The database is migrated (and, outside production, seeded) before it returns.
+ */
+export async function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+): Promise<Services> {
+  const clock = overrides.clock ?? systemClock;
+  const db = createDb(config.database);
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
+  const mailer =
+    overrides.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
+  const close = async () => {
+    mailer.close();
+    redis?.disconnect();
+    await db.destroy();
+  };
+
+  try {
+    await migrateToLatest(db);
+    const { login, register, recovery } = config.rateLimits;
+    const ns = overrides.rateLimitNamespace ?? '';
+    const auth = new AuthService({
+      db,
+      clock,
+      mailer,
+      tokens: new SessionTokens(config.jwtSecret),
+      limiters: {
+        login: new AttemptLimiter(`${ns}login`, login, 15 * 60, AUTH_MESSAGES.tooManyLogins, redis),
+        register: new AttemptLimiter(`${ns}register`, register, 10 * 60, AUTH_MESSAGES.tooManyRegistrations, redis),
+        recovery: new AttemptLimiter(`${ns}recovery`, recovery, 60 * 60, AUTH_MESSAGES.tooManyRecoveries, redis),
+      },
+      publicUrl: config.publicUrl,
+      demoEnabled: config.seedDemo,
+      log,
+    });
+    const partners = new PartnersService({ db, clock });
+    if (config.seedDemo) await seedDemo(db, auth, log);
+    return { db, auth, partners, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

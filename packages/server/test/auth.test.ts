@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, newPerson, startTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function register(overrides: Record<string, unknown> = {}) {
+  const person = newPerson(overrides);
+  const answer = await t.api('POST', '/api/auth/register', { body: person });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { person, token: answer.body.token as string, user: answer.body.user };
+}
+
+async function resetLinkFor(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = (await t.outbox()).map(decodeQuotedPrintable).filter((m) => m.includes(`To: ${email}`));
+    const link = mail.at(-1)?.match(/https?:\/\/[^\s"<]+\/reset\/[A-Za-z0-9_-]+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+describe('registration', () => {
+  it('creates a learner, signs in and writes the registration footprint', async () => {
+    const { person, token, user } = await register({ email: 'Mixed.Case@Example.ORG' });
+    expect(user).toMatchObject({
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: 'mixed.case@example.org',
+      role: 'user',
+      courses: [],
+      inviter: null,
+    });
+    const current = await t.api('GET', '/api/auth/current', { token });
+    expect(current.status).toBe(200);
+    expect(current.body._id).toBe(user._id);
+    const indicators = await t.api('GET', '/api/partners/indicators', { token });
+    expect(indicators.body.ukrainianMark).toBe(10);
+  });
+
+  it('ignores a role in the body: nobody registers as admin', async () => {
+    const { token, user } = await register({ role: 'admin' });
+    expect(user.role).toBe('user');
+    expect((await t.api('GET', '/api/auth/current', { token })).body.role).toBe('user');
+  });
+
+  it('refuses a taken email in any letter case with 409 and creates nothing', async () => {
+    const { person } = await register();
+    const again = await t.api('POST', '/api/auth/register', {
+      body: { ...person, email: person.email.toUpperCase(), password: 'another password' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: AUTH_MESSAGES.emailTaken });
+    const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: 'another password' } });
+    expect(login.status).toBe(401);
+  });
+
+  it.each([
+    [{ first_name: 'A' }, 'Імʼя'],
+    [{ first_name: 'Эдуард' }, 'Імʼя'],
+    [{ last_name: 'Robert<script>' }, 'Прізвище'],
+    [{ email: 'not-an-email' }, 'Електронна пошта'],
+    [{ password: 'short' }, 'Пароль'],
+    [{ password: 'x'.repeat(65) }, 'Пароль'],
+    [{ first_name: undefined }, 'Імʼя'],
+  ])('rejects %o with a message naming %s', async (override, field) => {
+    const person = newPerson(override);
+    const answer = await t.api('POST', '/api/auth/register', { body: person });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(field);
+    const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
+    expect(login.status).not.toBe(200);
+  });
+
+  it('accepts Ukrainian names with apostrophes, hyphens and spaces', async () => {
+    const { user } = await register({ first_name: " Об'єднана-Ґаля ", last_name: 'Де Ла Круз' });
+    expect(user.first_name).toBe("Об'єднана-Ґаля");
+  });
+
+  it('answers a malformed or missing body with 400 and a Ukrainian message', async () => {
+    const malformed = await t.api('POST', '/api/auth/register', { raw: '{"first_name":' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/[а-яіїєґ]/i);
+    const missing = await t.api('POST', '/api/auth/register');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/[а-яіїєґ]/i);
+  });
+});
+
+describe('team on registration', () => {
+  it('joins the inviter’s team, names the inviter and credits them 10 points', async () => {
+    const inviter = await register({ first_name: 'Богдан', last_name: 'Ярошенко' });
+    const invited = await register({ inviterId: inviter.user._id });
+    expect(invited.user.inviter).toEqual({ first_name: 'Богдан', last_name: 'Ярошенко' });
+    const indicators = await t.api('GET', '/api/partners/indicators', { token: inviter.token });
+    expect(indicators.body.ukrainianMark).toBe(20);
+    const ledger = await t.app.services.db
+      .selectFrom('mark_entries')
+      .select(['points', 'comment', 'final_value'])
+      .where('user_id', '=', inviter.user._id)
+      .orderBy('final_value')
+      .execute();
+    expect(ledger).toEqual([
+      { points: 10, comment: 'Реєстрація на платформі', final_value: 10 },
+      { points: 10, comment: `Новий учасник команди: ${invited.person.first_name} ${invited.person.last_name}`, final_value: 20 },
+    ]);
+  });
+
+  it('falls back to the organisation for an unknown inviter id', async () => {
+    const { user } = await register({ inviterId: 'no-such-user' });
+    expect(user.inviter).toBeNull();
+    const row = await t.app.services.db.selectFrom('users').select('inviter_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+    expect(row.inviter_id).toBe('00000000-0000-4000-8000-000000000000');
+  });
+
+  it('loses no footprint update when many join one inviter at once', async () => {
+    const inviter = await register();
+    const count = 12;
+    await Promise.all(Array.from({ length: count }, () => register({ inviterId: inviter.user._id })));
+    const rows = await t.app.services.db
+      .selectFrom('mark_entries')
+      .select('final_value')
+      .where('user_id', '=', inviter.user._id)
+      .orderBy('final_value')
+      .execute();
+    expect(rows.map((r) => r.final_value)).toEqual(Array.from({ length: count + 1 }, (_, i) => 10 * (i + 1)));
+    const indicators = await t.api('GET', '/api/partners/indicators', { token: inviter.token });
+    expect(indicators.body.ukrainianMark).toBe(10 * (count + 1));
+  });
+});
+
+describe('login and sessions', () => {
+  it('signs in with the right password only, with one message for a wrong password and an unknown email', async () => {
+    const { person } = await register();
+    const ok = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe(person.email);
+    const wrong = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: 'wrong password' } });
+    const unknown = await t.api('POST', '/api/auth/login', {
+      body: { email: 'nobody-here@example.org', password: 'wrong password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: AUTH_MESSAGES.wrongCredentials });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('never signs into the organisation’s root account', async () => {
+    const answer = await t.api('POST', '/api/auth/login', { body: { email: 'root@yedyni.invalid', password: '' } });
+    expect(answer.status).toBe(400);
+    const guess = await t.api('POST', '/api/auth/login', { body: { email: 'root@yedyni.invalid', password: 'anything' } });
+    expect(guess.status).toBe(401);
+  });
+
+  it('logout ends that session at once and leaves the others', async () => {
+    const { person, token: first } = await register();
+    const second = (await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } })).body
+      .token as string;
+    expect((await t.api('POST', '/api/auth/logout', { token: first })).status).toBe(204);
+    expect((await t.api('GET', '/api/auth/current', { token: first })).status).toBe(401);
+    expect((await t.api('POST', '/api/auth/logout', { token: first })).status).toBe(401);
+    expect((await t.api('GET', '/api/auth/current', { token: second })).status).toBe(200);
+  });
+
+  it('refuses missing, malformed, foreign and expired tokens with 401 {message}', async () => {
+    const { token } = await register();
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+    for (const bad of [undefined, 'garbage', forged, `${token}x`]) {
+      const answer = await t.api('GET', '/api/auth/current', { token: bad });
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBeTruthy();
+    }
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await t.api('GET', '/api/auth/current', { token })).status).toBe(401);
+    } finally {
+      t.clock.advance(-31 * 24 * 60 * 60 * 1000);
+    }
+  });
+});
+
+describe('password recovery', () => {
+  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+    const { person } = await register();
+    const before = (await t.outbox()).length;
+    const known = await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const unknown = await t.api('POST', '/api/auth/recovery', { body: { email: 'nobody-at-all@example.org' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ message: RECOVERY_ANSWER });
+    expect(unknown.body).toEqual(known.body);
+    const link = await resetLinkFor(person.email);
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/reset\/[A-Za-z0-9_-]{43}$/);
+    const mails = await t.outbox();
+    expect(mails.length).toBe(before + 1);
+    expect(mails.some((m) => m.includes('nobody-at-all@example.org'))).toBe(false);
+  });
+
+  it('stores only the hash of the token', async () => {
+    const { person, user } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    const rows = await t.app.services.db.selectFrom('password_resets').selectAll().where('user_id', '=', user._id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('resets once: new password works, old one and every old session stop, the link is spent', async () => {
+    const { person, token: oldSession } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+
+    const reset = await t.api('POST', '/api/auth/reset', { body: { token, password: 'a brand new secret' } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.user.email).toBe(person.email);
+    expect((await t.api('GET', '/api/auth/current', { token: reset.body.token })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/current', { token: oldSession })).status).toBe(401);
+
+    const oldPassword = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await t.api('POST', '/api/auth/login', {
+      body: { email: person.email, password: 'a brand new secret' },
+    });
+    expect(newPassword.status).toBe(200);
+
+    const again = await t.api('POST', '/api/auth/reset', { body: { token, password: 'yet another secret' } });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+  });
+
+  it('lets exactly one of two simultaneous uses of a link win', async () => {
+    const { person } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    const answers = await Promise.all([
+      t.api('POST', '/api/auth/reset', { body: { token, password: 'first new secret' } }),
+      t.api('POST', '/api/auth/reset', { body: { token, password: 'second new secret' } }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
+  it('refuses a link older than one hour and an invented one', async () => {
+    const { person } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    t.clock.advance(60 * 60 * 1000 + 1);
+    try {
+      expect((await t.api('POST', '/api/auth/reset', { body: { token, password: 'late new secret' } })).status).toBe(400);
+    } finally {
+      t.clock.advance(-(60 * 60 * 1000 + 1));
+    }
+    const invented = await t.api('POST', '/api/auth/reset', { body: { token: 'invented', password: 'some new secret' } });
+    expect(invented.status).toBe(400);
+  });
+
+  it('a newer link does not revive an older one after a reset', async () => {
+    const { person } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const first = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    let second = first;
+    while (second === first) second = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    expect((await t.api('POST', '/api/auth/reset', { body: { token: second, password: 'newest secret!' } })).status).toBe(200);
+    expect((await t.api('POST', '/api/auth/reset', { body: { token: first, password: 'older secret!!' } })).status).toBe(400);
+  });
+});

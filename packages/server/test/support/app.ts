@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { Clock } from '../../src/infra/clock.js';
+import { loadConfig } from '../../src/infra/config.js';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = Date.now()) {}
+  now(): number {
+    return this.current;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  dataDir: string;
+  clock: TestClock;
+  api<T = any>(method: string, route: string, options?: { body?: unknown; token?: string; raw?: string }): Promise<ApiAnswer<T>>;
+  outbox(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a free port over a fresh SQLite file, or over a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set (and sharing TEST_REDIS_URL's Redis when that is set).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-test-'));
+  const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const clock = new TestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_REGISTER: '1000',
+    RATE_LIMIT_RECOVERY: '1000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { clock, rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:` });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    app,
+    dataDir,
+    clock,
+    async api(method, route, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined = options.raw;
+      if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+      }
+      const response = await fetch(url + route, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as never };
+    },
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+      return Promise.all(names.map((n) => readFile(path.join(dir, n), 'utf8')));
+    },
+    async close() {
+      await app.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `yedyni_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+let counter = 0;
+/** A registration body with a unique email. */
+export function newPerson(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    first_name: 'Марʼяна',
+    last_name: 'Ковальчук-Орел',
+    email: `person${counter}-${randomBytes(3).toString('hex')}@example.org`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+/** Decodes a quoted-printable mail body enough to read links out of it. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] as string, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
