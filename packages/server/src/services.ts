@@ -41,9 +41,12 @@ export async function createServices(
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
   const mailer =
     overrides.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
+    createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+      log,
+    );
   const close = async () => {
-    mailer.close();
+    await mailer.close();
     redis?.disconnect();
     await db.destroy();
   };

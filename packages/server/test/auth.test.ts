@@ -59,7 +59,9 @@ describe('registration', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: AUTH_MESSAGES.emailTaken });
-    const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: 'another password' } });
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { email: person.email, password: 'another password' },
+    });
     expect(login.status).toBe(401);
   });
 
@@ -110,14 +112,22 @@ describe('team on registration', () => {
       .execute();
     expect(ledger).toEqual([
       { points: 10, comment: 'Реєстрація на платформі', final_value: 10 },
-      { points: 10, comment: `Новий учасник команди: ${invited.person.first_name} ${invited.person.last_name}`, final_value: 20 },
+      {
+        points: 10,
+        comment: `Новий учасник команди: ${invited.person.first_name} ${invited.person.last_name}`,
+        final_value: 20,
+      },
     ]);
   });
 
   it('falls back to the organisation for an unknown inviter id', async () => {
     const { user } = await register({ inviterId: 'no-such-user' });
     expect(user.inviter).toBeNull();
-    const row = await t.app.services.db.selectFrom('users').select('inviter_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('users')
+      .select('inviter_id')
+      .where('id', '=', user._id)
+      .executeTakeFirstOrThrow();
     expect(row.inviter_id).toBe('00000000-0000-4000-8000-000000000000');
   });
 
@@ -156,14 +166,17 @@ describe('login and sessions', () => {
   it('never signs into the organisation’s root account', async () => {
     const answer = await t.api('POST', '/api/auth/login', { body: { email: 'root@yedyni.invalid', password: '' } });
     expect(answer.status).toBe(400);
-    const guess = await t.api('POST', '/api/auth/login', { body: { email: 'root@yedyni.invalid', password: 'anything' } });
+    const guess = await t.api('POST', '/api/auth/login', {
+      body: { email: 'root@yedyni.invalid', password: 'anything' },
+    });
     expect(guess.status).toBe(401);
   });
 
   it('logout ends that session at once and leaves the others', async () => {
     const { person, token: first } = await register();
-    const second = (await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } })).body
-      .token as string;
+    const second = (
+      await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } })
+    ).body.token as string;
     expect((await t.api('POST', '/api/auth/logout', { token: first })).status).toBe(204);
     expect((await t.api('GET', '/api/auth/current', { token: first })).status).toBe(401);
     expect((await t.api('POST', '/api/auth/logout', { token: first })).status).toBe(401);
@@ -209,7 +222,11 @@ describe('password recovery', () => {
     const { person, user } = await register();
     await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
     const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
-    const rows = await t.app.services.db.selectFrom('password_resets').selectAll().where('user_id', '=', user._id).execute();
+    const rows = await t.app.services.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user._id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -226,7 +243,9 @@ describe('password recovery', () => {
     expect((await t.api('GET', '/api/auth/current', { token: reset.body.token })).status).toBe(200);
     expect((await t.api('GET', '/api/auth/current', { token: oldSession })).status).toBe(401);
 
-    const oldPassword = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
+    const oldPassword = await t.api('POST', '/api/auth/login', {
+      body: { email: person.email, password: person.password },
+    });
     expect(oldPassword.status).toBe(401);
     const newPassword = await t.api('POST', '/api/auth/login', {
       body: { email: person.email, password: 'a brand new secret' },
@@ -255,11 +274,15 @@ describe('password recovery', () => {
     const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
     t.clock.advance(60 * 60 * 1000 + 1);
     try {
-      expect((await t.api('POST', '/api/auth/reset', { body: { token, password: 'late new secret' } })).status).toBe(400);
+      expect((await t.api('POST', '/api/auth/reset', { body: { token, password: 'late new secret' } })).status).toBe(
+        400,
+      );
     } finally {
       t.clock.advance(-(60 * 60 * 1000 + 1));
     }
-    const invented = await t.api('POST', '/api/auth/reset', { body: { token: 'invented', password: 'some new secret' } });
+    const invented = await t.api('POST', '/api/auth/reset', {
+      body: { token: 'invented', password: 'some new secret' },
+    });
     expect(invented.status).toBe(400);
   });
 
@@ -271,7 +294,11 @@ describe('password recovery', () => {
     await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
     let second = first;
     while (second === first) second = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
-    expect((await t.api('POST', '/api/auth/reset', { body: { token: second, password: 'newest secret!' } })).status).toBe(200);
-    expect((await t.api('POST', '/api/auth/reset', { body: { token: first, password: 'older secret!!' } })).status).toBe(400);
+    expect(
+      (await t.api('POST', '/api/auth/reset', { body: { token: second, password: 'newest secret!' } })).status,
+    ).toBe(200);
+    expect(
+      (await t.api('POST', '/api/auth/reset', { body: { token: first, password: 'older secret!!' } })).status,
+    ).toBe(400);
   });
 });

@@ -13,7 +13,8 @@ export class UsageError extends Error {}
 
 function parseRole(value: string | undefined): Role {
   const role = value ?? 'user';
-  if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`Невідома роль «${role}»: ${ROLES.join(', ')}`);
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new UsageError(`Невідома роль «${role}»: ${ROLES.join(', ')}`);
   return role as Role;
 }
 

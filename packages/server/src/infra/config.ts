@@ -91,7 +91,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     liqpay: {
       mode: liqpayMode,
       publicKey: liqpayMode === 'sandbox' ? (env.LIQPAY_PUBLIC_KEY ?? 'sandbox_public') : (env.LIQPAY_PUBLIC_KEY ?? ''),
-      privateKey: liqpayMode === 'sandbox' ? (env.LIQPAY_PRIVATE_KEY ?? 'sandbox_private') : (env.LIQPAY_PRIVATE_KEY ?? ''),
+      privateKey:
+        liqpayMode === 'sandbox' ? (env.LIQPAY_PRIVATE_KEY ?? 'sandbox_private') : (env.LIQPAY_PRIVATE_KEY ?? ''),
     },
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimits: { login: env.RATE_LIMIT_LOGIN, register: env.RATE_LIMIT_REGISTER, recovery: env.RATE_LIMIT_RECOVERY },

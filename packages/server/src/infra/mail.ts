@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -13,7 +13,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /** Waits for messages still being sent, then lets go of the transport. */
+  close(): Promise<void>;
 }
 
 /**
@@ -26,23 +27,36 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(message: MailMessage): Promise<void> {
+    // Quoted-printable keeps the links readable in the raw .eml, for people and tests alike.
+    const info = await transport.sendMail({ from, ...message, textEncoding: 'quoted-printable' });
+    if (smtpUrl) {
+      log.info({ messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    await mkdir(outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+    // Written whole under a temporary name first, so a reader never sees half a message.
+    const temporary = path.join(outboxDir, `.${name}.tmp`);
+    await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
+    await rename(temporary, path.join(outboxDir, name));
+    log.info({ file: name }, 'mail written to outbox');
+  }
+
   const mailer: Mailer = {
-    async send(message) {
-      // Quoted-printable keeps the links readable in the raw .eml, for people and tests alike.
-      const info = await transport.sendMail({ from, ...message, textEncoding: 'quoted-printable' });
-      if (smtpUrl) {
-        log.info({ messageId: info.messageId }, 'mail sent');
-        return;
-      }
-      await mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      // Written whole under a temporary name first, so a reader never sees half a message.
-      const temporary = path.join(outboxDir, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
-      await rename(temporary, path.join(outboxDir, name));
-      log.info({ file: name }, 'mail written to outbox');
+    send(message) {
+      const sending = deliver(message);
+      inFlight.add(sending);
+      sending.then(
+        () => inFlight.delete(sending),
+        () => inFlight.delete(sending),
+      );
+      return sending;
     },
-    close() {
+    async close() {
+      await Promise.allSettled([...inFlight]);
       transport.close();
     },
   };

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import {
   type IRateLimiterOptions,
-  RateLimiterMemory,
   type RateLimiterAbstract,
+  RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { Redis } from 'ioredis';
 
 /** One shared connection for rate limits (and, later, the Socket.IO adapter's publisher). */
 export function createRedis(url: string, log: Logger): Redis {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { DEMO_LEARNER_EMAIL, type AuthService } from '../features/auth/service.js';
+import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/service.js';
 import type { Db } from '../infra/db/index.js';
 import { ROOT_USER_ID } from '../infra/db/root-account.js';
 

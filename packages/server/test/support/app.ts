@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import type { Clock } from '../../src/infra/clock.js';
 import { loadConfig } from '../../src/infra/config.js';
@@ -29,8 +29,15 @@ export interface TestApp {
   url: string;
   app: FastifyInstance;
   dataDir: string;
+  /** The settings the server was started with, for a command line run on the same data. */
+  env: Record<string, string>;
   clock: TestClock;
-  api<T = any>(method: string, route: string, options?: { body?: unknown; token?: string; raw?: string }): Promise<ApiAnswer<T>>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; the server validates them against the contract
+  api<T = any>(
+    method: string,
+    route: string,
+    options?: { body?: unknown; token?: string; raw?: string },
+  ): Promise<ApiAnswer<T>>;
   outbox(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -41,9 +48,11 @@ export interface TestApp {
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-test-'));
-  const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const clock = new TestClock();
-  const config = loadConfig({
+  const settings: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -56,7 +65,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...env,
-  });
+  };
+  const config = loadConfig(settings);
   const app = await buildApp(config, { clock, rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:` });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -67,6 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url,
     app,
     dataDir,
+    env: settings,
     clock,
     async api(method, route, options = {}) {
       const headers: Record<string, string> = {};

@@ -1,4 +1,10 @@
-import { BASE_AMOUNT_SUPPORT, BASE_COURSE_TIME, type Indicators, levelSupport, supportTotalTime } from '@yedyni/contract';
+import {
+  BASE_AMOUNT_SUPPORT,
+  BASE_COURSE_TIME,
+  type Indicators,
+  levelSupport,
+  supportTotalTime,
+} from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';

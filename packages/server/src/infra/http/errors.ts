@@ -15,7 +15,8 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? '');
+      const field =
+        (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? '');
       const text = first?.message ?? 'Некоректний запит';
       // Contract messages start with the field's Ukrainian label; zod's own ones get the key.
       const message = /^[^:]{1,40}: /.test(text) || !field ? text : `${field}: ${text}`;

@@ -14,7 +14,7 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin, UsageError } from '../src/cli/admin.js';
+import { loadConfig } from '../src/infra/config.js';
+import { newPerson, startTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The CLI on the same database as the running test server. */
+function cli(...args: string[]) {
+  return runAdmin(args, loadConfig(t.env));
+}
+
+describe('operator command line', () => {
+  it('creates a user with a role who can then sign in', async () => {
+    const output = await cli('create-user', 'Operator.Made@example.org', 'operator secret', 'Олег', 'Гончар', 'admin');
+    expect(output).toContain('operator.made@example.org');
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { email: 'operator.made@example.org', password: 'operator secret' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.role).toBe('admin');
+  });
+
+  it('changes a role, which the next request sees', async () => {
+    const person = newPerson();
+    const { body } = await t.api('POST', '/api/auth/register', { body: person });
+    await cli('set-role', person.email, 'moderator');
+    expect((await t.api('GET', '/api/auth/current', { token: body.token })).body.role).toBe('moderator');
+  });
+
+  it('refuses unknown commands, roles and people without changing anything', async () => {
+    await expect(cli('make-me-admin')).rejects.toThrow(UsageError);
+    const person = newPerson();
+    const { body } = await t.api('POST', '/api/auth/register', { body: person });
+    await expect(cli('set-role', person.email, 'king')).rejects.toThrow(/king/);
+    await expect(cli('set-role', 'nobody-such@example.org', 'admin')).rejects.toThrow(/не знайдено/);
+    await expect(cli('create-user', 'bad', 'x', 'A', 'B')).rejects.toThrow(UsageError);
+    expect((await t.api('GET', '/api/auth/current', { token: body.token })).body.role).toBe('user');
+  });
+});

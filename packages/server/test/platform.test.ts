@@ -1,0 +1,122 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/infra/config.js';
+import { startTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'yedyni-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Єдині</title><div id="root"></div>');
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await startTestApp({ WEB_DIST: webDist, SEED_DEMO: 'true' });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it.each(['/api/health', '/api/auth/current', '/api/no-such-route', '/', '/uk/profile', '/assets/app-abc123.js'])(
+    '%s carries CSP without inline scripts, nosniff and no framing',
+    async (route) => {
+      const answer = await t.api('GET', route);
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    },
+  );
+});
+
+describe('errors and the web app', () => {
+  it('answers unknown API paths with 404 {message}', async () => {
+    const answer = await t.api('GET', '/api/no-such-route');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: 'Не знайдено' });
+  });
+
+  it('serves the SPA for any non-API path, and hashed assets with a long cache', async () => {
+    for (const route of ['/', '/login', '/uk/bonus/mark', '/reset/some-token']) {
+      const page = await t.api('GET', route);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await t.api('GET', '/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const doc = await t.api('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const route of ['/api/auth/register', '/api/auth/login', '/api/auth/recovery', '/api/auth/reset']) {
+      expect(paths).toContain(route);
+    }
+    expect(paths).toContain('/api/partners/indicators');
+    const page = await t.api('GET', '/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+});
+
+describe('demo accounts', () => {
+  it('seeds the demo learner, curator and admin, and /api/auth/demo signs into the learner', async () => {
+    const demo = await t.api('POST', '/api/auth/demo');
+    expect(demo.status).toBe(200);
+    expect(demo.body.user).toMatchObject({ email: 'learner@example.org', role: 'user' });
+    expect(demo.body.user.inviter).toEqual({ first_name: 'Тарас', last_name: 'Мельник' });
+    for (const [email, role] of [
+      ['curator@example.org', 'moderator'],
+      ['admin@example.org', 'admin'],
+    ]) {
+      const login = await t.api('POST', '/api/auth/login', { body: { email, password: 'yedyni-demo' } });
+      expect(login.status).toBe(200);
+      expect(login.body.user.role).toBe(role);
+    }
+  });
+
+  it('has no demo sign-in where demo data is off', async () => {
+    const plain = await startTestApp();
+    try {
+      const demo = await plain.api('POST', '/api/auth/demo');
+      expect(demo.status).toBe(404);
+      expect(demo.body.message).toBeTruthy();
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('settings', () => {
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(ConfigError);
+  });
+
+  it('refuses production without a JWT secret or with the payment sandbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', LIQPAY_PUBLIC_KEY: 'a', LIQPAY_PRIVATE_KEY: 'b' })).toThrow(
+      /JWT_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), LIQPAY_MODE: 'sandbox' })).toThrow(
+      /LIQPAY_MODE/,
+    );
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      LIQPAY_PUBLIC_KEY: 'a',
+      LIQPAY_PRIVATE_KEY: 'b',
+      DATA_DIR: t.dataDir,
+    });
+    expect(production.seedDemo).toBe(false);
+    expect(production.liqpay.mode).toBe('live');
+  });
+});
