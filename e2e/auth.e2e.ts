@@ -1,0 +1,273 @@
+import { describe, expect, test } from 'vitest';
+import {
+  call,
+  currentUserViaApi,
+  errorMessageOf,
+  logoutViaApi,
+  newPerson,
+  type Person,
+  registerViaApi,
+} from './support/api.js';
+import { DESKTOP, MOBILE } from './support/browser.js';
+import { readResetLink } from './support/mail.js';
+import { useE2E } from './support/setup.js';
+import {
+  alertWith,
+  expectPath,
+  fillRegistration,
+  greeting,
+  heading,
+  menuEntry,
+  officeMenuButton,
+  openOfficeMenu,
+  pathOf,
+  signInViaUi,
+  signOutViaUi,
+  storedToken,
+  submitLogin,
+  TEXT,
+  waitForSessionRestored,
+} from './support/ui.js';
+
+const e2e = useE2E();
+
+const previousLocation = () => e2e.page.evaluate(() => localStorage.getItem('previousLocation'));
+
+describe('registration and sign-out', () => {
+  test.each([
+    { label: '390 px', viewport: MOBILE },
+    { label: '1280 px', viewport: DESKTOP },
+  ])('a new person registers, stays signed in after a reload, and signs out ($label)', async ({ viewport }) => {
+    const page = viewport === MOBILE ? e2e.page : (await e2e.newContext(viewport)).page;
+    const person = newPerson();
+
+    await page.goto(`${e2e.url}/register`);
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: TEXT.register, exact: true }).click();
+
+    await expectPath(page, '/uk');
+    await greeting(page, person.first_name).waitFor();
+
+    // A reload restores the session from the stored token: still on /uk, still greeted by name.
+    await page.reload();
+    await waitForSessionRestored(page);
+    await greeting(page, person.first_name).waitFor();
+    await officeMenuButton(page, person.first_name).waitFor();
+    expect(pathOf(page)).toBe('/uk');
+
+    // The office menu lists the person and its entries.
+    const token = await storedToken(page);
+    expect(token, 'the token is kept in localStorage under persist:auth').toBeTruthy();
+    await openOfficeMenu(page, person.first_name);
+    await page.getByText(`${person.first_name} ${person.last_name}`).first().waitFor();
+    await page.getByText(person.email).first().waitFor();
+    for (const entry of TEXT.officeMenu) await menuEntry(page, entry).waitFor();
+
+    await menuEntry(page, TEXT.signOut).click();
+    await expectPath(page, '/login');
+    await heading(page, TEXT.loginHeading).waitFor();
+
+    // Signed out for real: the token no longer works and protected routes send to /login again.
+    const afterLogout = await call(e2e.url, 'GET', '/api/auth/current', { token: token as string });
+    expect(afterLogout.status, 'the old token is revoked by «Вийти»').toBe(401);
+    expect(await storedToken(page)).toBeUndefined();
+    await page.goto(`${e2e.url}/uk`);
+    await expectPath(page, '/login');
+    await heading(page, TEXT.loginHeading).waitFor();
+  });
+
+  test('registering with an email that is taken shows the server message in an alert', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    const message = await errorMessageOf(e2e.url, 'POST', '/api/auth/register', person, 409);
+
+    await page.goto(`${e2e.url}/register`);
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: TEXT.register, exact: true }).click();
+
+    await alertWith(page, message).waitFor();
+    expect(pathOf(page)).toBe('/register');
+  });
+
+  test('while the session is restored the screen says «Оновлення користувача...»', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    await signInViaUi(page, e2e.url, person);
+
+    // Hold the session check until the restore screen has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/current', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    try {
+      await page.getByText(TEXT.restoring).waitFor();
+    } finally {
+      release();
+    }
+    await waitForSessionRestored(page);
+    await greeting(page, person.first_name).waitFor();
+    expect(pathOf(page)).toBe('/uk');
+  });
+});
+
+describe('previous location', () => {
+  test('a visitor sent from /uk/profile to /login comes back to /uk/profile after signing in', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+
+    await page.goto(`${e2e.url}/uk/profile`);
+    await expectPath(page, '/login');
+    expect(await previousLocation(), 'the wanted path is remembered').toContain('/uk/profile');
+
+    await submitLogin(page, person.email, person.password);
+    await expectPath(page, '/uk/profile');
+    await expect.poll(previousLocation, { timeout: 5_000 }).toBeNull();
+
+    // A signed-in person who opens /login is sent on to /uk (nothing stored any more).
+    await page.goto(`${e2e.url}/login`);
+    await expectPath(page, '/uk');
+    await greeting(page, person.first_name).waitFor();
+  });
+});
+
+describe('password recovery', () => {
+  test('a reset link from the mail sets a new password once; the old password stops working', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    const { token } = await registerViaApi(e2e.url, person);
+    await logoutViaApi(e2e.url, token);
+    // The same person is signed in on another device; the reset must end that session.
+    const laptop = (await e2e.newContext(DESKTOP)).page;
+    await signInViaUi(laptop, e2e.url, person);
+
+    await page.goto(`${e2e.url}/recovery`);
+    await heading(page, TEXT.recoveryHeading).waitFor();
+    await page.getByLabel(TEXT.email, { exact: true }).fill(person.email);
+    await page.getByRole('button', { name: TEXT.sendLink, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /\S/ }).first().waitFor();
+
+    const link = await readResetLink(e2e.dataDir, person.email);
+    expect(link.startsWith(`${e2e.url}/reset/`), `the mailed link points at PUBLIC_URL: ${link}`).toBe(true);
+
+    const newPassword = `Нове-гасло-${Date.now()}`;
+    await page.goto(link);
+    await heading(page, TEXT.resetHeading).waitFor();
+    await page.getByLabel(TEXT.newPassword, { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: TEXT.changePassword, exact: true }).click();
+    await expectPath(page, '/uk');
+    await greeting(page, person.first_name).waitFor();
+
+    // The other device's session has ended: a reload there lands on /login.
+    await laptop.reload();
+    await expectPath(laptop, '/login');
+    await heading(laptop, TEXT.loginHeading).waitFor();
+
+    await signOutViaUi(page, person.first_name);
+
+    // The new password signs in.
+    const renewed: Person = { ...person, password: newPassword };
+    await signInViaUi(page, e2e.url, renewed);
+    await signOutViaUi(page, person.first_name);
+
+    // The old one is refused with the server's own message.
+    const refused = await errorMessageOf(
+      e2e.url,
+      'POST',
+      '/api/auth/login',
+      { email: person.email, password: person.password },
+      401,
+    );
+    await submitLogin(page, person.email, person.password);
+    await alertWith(page, refused).waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    // The link is single use.
+    const resetToken = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+    const used = await errorMessageOf(
+      e2e.url,
+      'POST',
+      '/api/auth/reset',
+      { token: resetToken, password: 'Ще-одне-гасло-1' },
+      400,
+    );
+    await page.goto(link);
+    await heading(page, TEXT.resetHeading).waitFor();
+    await page.getByLabel(TEXT.newPassword, { exact: true }).fill('Ще-одне-гасло-2');
+    await page.getByRole('button', { name: TEXT.changePassword, exact: true }).click();
+    await alertWith(page, used).waitFor();
+    expect(pathOf(page)).toBe(new URL(link).pathname);
+  });
+});
+
+describe('sign-in errors', () => {
+  test('a wrong password, or an unknown email, shows the server message in an alert', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    const message = await errorMessageOf(
+      e2e.url,
+      'POST',
+      '/api/auth/login',
+      { email: person.email, password: 'not-the-password' },
+      401,
+    );
+
+    await page.goto(`${e2e.url}/login`);
+    await submitLogin(page, person.email, 'not-the-password');
+    await alertWith(page, message).waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    await page.goto(`${e2e.url}/login`);
+    await submitLogin(page, `nobody-${Date.now()}@example.org`, 'whatever-password');
+    await alertWith(page, message).waitFor();
+    expect(pathOf(page)).toBe('/login');
+  });
+});
+
+describe('demo account', () => {
+  test('/resume signs into the demo learner', async () => {
+    const { page } = e2e;
+    await page.goto(`${e2e.url}/resume`);
+    await expectPath(page, '/uk');
+    await waitForSessionRestored(page);
+
+    const token = await storedToken(page);
+    expect(token, 'a token is stored after /resume').toBeTruthy();
+    const user = await currentUserViaApi(e2e.url, token as string);
+    expect(user.first_name).not.toBe('');
+    await greeting(page, user.first_name).waitFor();
+    await officeMenuButton(page, user.first_name).waitFor();
+  });
+});
+
+describe('unknown paths and public screens', () => {
+  test('a visitor on an unknown path sees the login screen', async () => {
+    const { page } = e2e;
+    await page.goto(`${e2e.url}/no-such-page`);
+    await heading(page, TEXT.loginHeading).waitFor();
+    await page.getByLabel(TEXT.email, { exact: true }).waitFor();
+    await page.getByLabel(TEXT.password, { exact: true }).waitFor();
+    await page.getByRole('button', { name: TEXT.signIn, exact: true }).waitFor();
+  });
+
+  test('a signed-in person on an unknown path, or on a public screen, is sent on to /uk', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    await signInViaUi(page, e2e.url, person);
+
+    for (const path of ['/no-such-page', '/', '/register', '/recovery']) {
+      await page.goto(`${e2e.url}${path}`);
+      await expectPath(page, '/uk');
+      await greeting(page, person.first_name).waitFor();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:e2e` (from the repository root): builds server and web, then drives the built app
+// in Debian's Chromium. One file at a time: each file starts its own server and browser.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    reporters: ['default'],
+  },
+});
