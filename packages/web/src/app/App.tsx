@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { selectIsLoggedIn, selectIsRefreshing } from '../features/auth';
+import { previousLocation } from '../shared/lib/previousLocation';
+import styles from './App.module.css';
+import { useAppSelector } from './hooks';
+import { AppRoutes } from './routes';
+
+export const REFRESHING_TEXT = 'Оновлення користувача...';
+
+/** Waits for the session to be restored, then renders the routes. */
+export function App() {
+  const isRefreshing = useAppSelector(selectIsRefreshing);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const navigate = useNavigate();
+  const settled = useRef(false);
+
+  // Once the session is restored, a stored previous location is where the user goes (once).
+  useEffect(() => {
+    if (settled.current || !isRefreshing) return;
+    settled.current = true;
+    const target = isLoggedIn ? previousLocation.read() : null;
+    if (target) {
+      previousLocation.forget();
+      navigate(target, { replace: true });
+    }
+  }, [isRefreshing, isLoggedIn, navigate]);
+
+  if (!isRefreshing) {
+    return (
+      <div className={styles.refreshing} role="status">
+        {REFRESHING_TEXT}
+      </div>
+    );
+  }
+  return <AppRoutes />;
+}

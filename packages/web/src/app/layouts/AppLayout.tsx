@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { logout, selectUser } from '../../features/auth';
+import { selectCountNotifications } from '../../features/exercises';
+import { fetchIndicators, selectIndicators } from '../../features/partners';
+import { previousLocation } from '../../shared/lib/previousLocation';
+import { sessionEnded } from '../../shared/lib/session';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import styles from './AppLayout.module.css';
+import { Header } from './Header';
+
+/** The frame of everything under /uk: the header with the office menu, and the screen. */
+export default function AppLayout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const indicators = useAppSelector(selectIndicators);
+  const countNotifications = useAppSelector(selectCountNotifications);
+  const userId = user?._id;
+
+  useEffect(() => {
+    if (userId) dispatch(fetchIndicators());
+  }, [dispatch, userId]);
+
+  if (!user) return null;
+
+  const onLogout = async () => {
+    // The session ends even when the server call fails (the slice clears the token either way).
+    await dispatch(logout());
+    dispatch(sessionEnded());
+    previousLocation.forget();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        Перейти до змісту
+      </a>
+      <Header
+        user={user}
+        levelSupport={indicators?.levelSupport ?? null}
+        countNotifications={countNotifications}
+        onLogout={onLogout}
+      />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useDisclosure } from '../../shared/lib/useDisclosure';
+import styles from './BonusLayout.module.css';
+import { layoutTexts as t } from './texts';
+
+const HISTORY = [
+  ['/uk/bonus/payments', t.payments],
+  ['/uk/bonus/subscriptions', t.subscriptions],
+  ['/uk/bonus/mark', t.mark],
+] as const;
+
+/** `/uk/bonus`: the support programme with its menu; «Історія» opens a submenu. */
+export default function BonusLayout() {
+  const { open, toggle, close, wrapperRef, buttonRef } = useDisclosure<HTMLLIElement>();
+  const submenuId = useId();
+  const { pathname } = useLocation();
+  const inHistory = HISTORY.some(([to]) => pathname.startsWith(to));
+
+  // A pick from the history submenu closes it; the range filter reset joins here with the payments screens.
+  const onHistoryPick = () => close();
+
+  return (
+    <>
+      <h1 className={styles.title}>{t.bonusTitle}</h1>
+      <nav className={styles.menu} aria-label={t.bonusNav}>
+        <ul className={styles.list}>
+          <li>
+            <NavLink to="/uk/bonus" end className={styles.link}>
+              {t.indicators}
+            </NavLink>
+          </li>
+          <li className={styles.item} ref={wrapperRef}>
+            <button
+              ref={buttonRef}
+              type="button"
+              className={inHistory ? `${styles.link} ${styles.current}` : styles.link}
+              aria-expanded={open}
+              aria-controls={submenuId}
+              onClick={toggle}
+            >
+              {t.history}
+              <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+            <ul id={submenuId} className={styles.submenu} hidden={!open}>
+              {HISTORY.map(([to, label]) => (
+                <li key={to}>
+                  <NavLink to={to} className={styles.subLink} onClick={onHistoryPick}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+          <li>
+            <NavLink to="/uk/bonus/team" className={styles.link}>
+              {t.team}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  );
+}

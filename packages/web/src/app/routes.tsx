@@ -1,0 +1,99 @@
+import { Route, Routes } from 'react-router';
+import { LoginPage, selectUser } from '../features/auth';
+import { lazyScreen } from '../shared/lib/lazyScreen';
+import { PrivateRoute, PublicRoute } from './guards';
+import { useAppSelector } from './hooks';
+
+// Every screen but the login screen is loaded on demand; the layouts too, so the first paint of
+// /login carries only the login screen, the guards and the store.
+const AppLayout = lazyScreen(() => import('./layouts/AppLayout'));
+const BonusLayout = lazyScreen(() => import('./layouts/BonusLayout'));
+
+const LandingPage = lazyScreen(() => import('../features/landing/components/LandingPage'));
+const RegisterPage = lazyScreen(() => import('../features/auth/components/RegisterPage'));
+const RecoveryPage = lazyScreen(() => import('../features/auth/components/RecoveryPage'));
+const ResetPage = lazyScreen(() => import('../features/auth/components/ResetPage'));
+const ResumePage = lazyScreen(() => import('../features/auth/components/ResumePage'));
+const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
+
+const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
+const CoursesPage = lazyScreen(() => import('../features/courses/components/CoursesPage'));
+const CoursePage = lazyScreen(() => import('../features/courses/components/CoursePage'));
+const LessonPage = lazyScreen(() => import('../features/courses/components/LessonPage'));
+const lessonSection = (
+  name: 'LessonMain' | 'LessonTheory' | 'LessonPractice' | 'LessonAudio' | 'LessonVideo' | 'LessonTest',
+) =>
+  lazyScreen<object>(() => import('../features/courses/components/LessonSections').then((m) => ({ default: m[name] })));
+const LessonMain = lessonSection('LessonMain');
+const LessonTheory = lessonSection('LessonTheory');
+const LessonPractice = lessonSection('LessonPractice');
+const LessonAudio = lessonSection('LessonAudio');
+const LessonVideo = lessonSection('LessonVideo');
+const LessonTest = lessonSection('LessonTest');
+const DiaryPage = lazyScreen(() => import('../features/diary/components/DiaryPage'));
+const GamePage = lazyScreen(() => import('../features/game/components/GamePage'));
+const OlympiadPage = lazyScreen(() => import('../features/olympiads/components/OlympiadPage'));
+const DonatPage = lazyScreen(() => import('../features/payments/components/DonatPage'));
+const NotificationsPage = lazyScreen(() => import('../features/exercises/components/NotificationsPage'));
+const ActivePage = lazyScreen(() => import('../features/exercises/components/ActivePage'));
+const ClubsPage = lazyScreen(() => import('../features/clubs/components/ClubsPage'));
+const IndicatorsPage = lazyScreen(() => import('../features/partners/components/IndicatorsPage'));
+const PaymentsPage = lazyScreen(() => import('../features/payments/components/PaymentsPage'));
+const SubscriptionsPage = lazyScreen(() => import('../features/payments/components/SubscriptionsPage'));
+const MarkPage = lazyScreen(() => import('../features/payments/components/MarkPage'));
+const TeamPage = lazyScreen(() => import('../features/partners/components/TeamPage'));
+const GratitudesPage = lazyScreen(() => import('../features/partners/components/GratitudesPage'));
+
+function Home() {
+  const user = useAppSelector(selectUser);
+  return <HomePage firstName={user?.first_name ?? ''} />;
+}
+
+/** The routes of spec section 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicRoute />}>
+        <Route index element={<LandingPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="recovery" element={<RecoveryPage />} />
+        <Route path="reset/:token" element={<ResetPage />} />
+        <Route path="resume" element={<ResumePage />} />
+        <Route path="*" element={<LoginPage />} />
+      </Route>
+      <Route path="uk" element={<PrivateRoute />}>
+        <Route element={<AppLayout />}>
+          <Route index element={<Home />} />
+          <Route path="learn" element={<CoursesPage />} />
+          <Route path="learn/:courseId" element={<CoursePage />}>
+            <Route path=":lessonId" element={<LessonPage />}>
+              <Route index element={<LessonMain />} />
+              <Route path="theory" element={<LessonTheory />} />
+              <Route path="practice" element={<LessonPractice />} />
+              <Route path="audio" element={<LessonAudio />} />
+              <Route path="video" element={<LessonVideo />} />
+              <Route path="test" element={<LessonTest />} />
+              <Route path="diary" element={<DiaryPage />} />
+            </Route>
+          </Route>
+          <Route path="game" element={<GamePage />} />
+          <Route path="olympiad" element={<OlympiadPage />} />
+          <Route path="donat" element={<DonatPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="active" element={<ActivePage />} />
+          <Route path="clubs" element={<ClubsPage />} />
+          <Route path="bonus" element={<BonusLayout />}>
+            <Route index element={<IndicatorsPage />} />
+            <Route path="payments" element={<PaymentsPage />} />
+            <Route path="subscriptions" element={<SubscriptionsPage />} />
+            <Route path="mark" element={<MarkPage />} />
+            <Route path="team" element={<TeamPage />} />
+            <Route path="gratitudes" element={<GratitudesPage />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

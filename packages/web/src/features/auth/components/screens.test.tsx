@@ -1,0 +1,121 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RECOVERY_ANSWER } from '@yedyni/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { auth, indicators, user } from '../../../test/fixtures';
+import { deferred, json, mockApi } from '../../../test/mockApi';
+import { renderApp, storeToken } from '../../../test/renderApp';
+
+describe('account screens', () => {
+  it('register with ?ref= says who is inviting and sends the inviterId', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/register': () => json(auth, 201),
+      'GET /api/partners/indicators': () => json(indicators),
+    });
+    const app = renderApp('/register?ref=u-9');
+    const ui = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Реєстрація' })).toBeInTheDocument();
+    expect(screen.getByText('Вас запросили до команди')).toBeInTheDocument();
+    await ui.type(screen.getByLabelText('Імʼя'), 'Олена');
+    await ui.type(screen.getByLabelText('Прізвище'), 'Коваль');
+    await ui.type(screen.getByLabelText('Електронна пошта'), user.email);
+    await ui.type(screen.getByLabelText('Пароль'), 'secret-123');
+    await ui.click(screen.getByRole('button', { name: 'Зареєструватися' }));
+
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk');
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body).toEqual({
+      first_name: 'Олена',
+      last_name: 'Коваль',
+      email: user.email,
+      password: 'secret-123',
+      inviterId: 'u-9',
+    });
+  });
+
+  it('register shows the server message of a failure in an alert', async () => {
+    mockApi({ 'POST /api/auth/register': () => json({ message: 'Ця електронна пошта вже зареєстрована' }, 409) });
+    renderApp('/register');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Зареєструватися' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ця електронна пошта вже зареєстрована');
+    expect(screen.queryByText('Вас запросили до команди')).not.toBeInTheDocument();
+  });
+
+  it('recovery shows the server answer in a status region', async () => {
+    mockApi({ 'POST /api/auth/recovery': () => json({ message: RECOVERY_ANSWER }) });
+    const app = renderApp('/recovery');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Електронна пошта'), 'someone@example.com');
+    await ui.click(screen.getByRole('button', { name: 'Надіслати посилання' }));
+    expect(await screen.findByText(RECOVERY_ANSWER)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(RECOVERY_ANSWER);
+    expect(app.store.getState().auth.isRecovery).toBe(true);
+  });
+
+  it('reset sends the token from the link and signs the user in', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/reset': () => json(auth),
+      'GET /api/partners/indicators': () => json(indicators),
+    });
+    const app = renderApp('/reset/abc123');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Новий пароль'), 'new-secret-1');
+    await ui.click(screen.getByRole('button', { name: 'Змінити пароль' }));
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      token: 'abc123',
+      password: 'new-secret-1',
+    });
+  });
+
+  it('reset shows the server message for a used link', async () => {
+    mockApi({ 'POST /api/auth/reset': () => json({ message: 'Посилання недійсне' }, 400) });
+    renderApp('/reset/used');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Новий пароль'), 'new-secret-1');
+    await ui.click(screen.getByRole('button', { name: 'Змінити пароль' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Посилання недійсне');
+  });
+
+  it('/resume signs in to the demo account once', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/demo': () => json(auth),
+      'GET /api/partners/indicators': () => json(indicators),
+    });
+    renderApp('/resume');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/demo')).toHaveLength(1);
+  });
+
+  it('/resume shows the reason when the demo is switched off', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'POST /api/auth/demo': () => answer.promise });
+    renderApp('/resume');
+    expect(await screen.findByText('Входимо до демонстраційного кабінету…')).toBeInTheDocument();
+    await act(async () => answer.resolve(json({ message: 'Демонстраційний вхід вимкнено' }, 404)));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Демонстраційний вхід вимкнено');
+  });
+
+  it('profile shows the user, the role in Ukrainian, the date, «Рух Єдині» and copies the invitation link', async () => {
+    storeToken('token-1');
+    mockApi({
+      'GET /api/auth/current': () => json({ ...user, role: 'moderator' }),
+      'GET /api/partners/indicators': () => json(indicators),
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/uk/profile');
+    expect(await screen.findByRole('heading', { name: 'Профіль' })).toBeInTheDocument();
+    expect(screen.getByText('куратор')).toBeInTheDocument();
+    expect(screen.getByText('03-03-2026')).toBeInTheDocument();
+    expect(screen.getByText('Рух Єдині')).toBeInTheDocument();
+    const link = `${window.location.origin}/register?ref=u-1`;
+    expect(screen.getByLabelText('Ваше посилання-запрошення')).toHaveValue(link);
+    await userEvent.click(screen.getByRole('button', { name: 'Скопіювати' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText('Посилання скопійовано.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import { createSlice, isAnyOf, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { demoLogin, login, logout, recovery, refresh, register, reset } from './thunks';
+import type { AuthRootState, AuthState } from './types';
+
+export const initialAuthState: AuthState = {
+  user: null,
+  token: null,
+  isLoggedIn: false,
+  isRefreshing: false,
+  isRecovery: false,
+  isLoading: false,
+  error: null,
+};
+
+const all = [register, login, demoLogin, recovery, reset, logout, refresh] as const;
+const signIn = [register.fulfilled, login.fulfilled, demoLogin.fulfilled, reset.fulfilled] as const;
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(recovery.fulfilled, (state) => {
+        state.isRecovery = true;
+      })
+      .addCase(refresh.pending, (state) => {
+        state.isRefreshing = false;
+      })
+      .addCase(refresh.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.isLoggedIn = true;
+        state.isRefreshing = true;
+      })
+      .addCase(refresh.rejected, (state, action) => {
+        // Routes render anyway; a token the server refused is dropped.
+        state.isRefreshing = true;
+        if (action.meta.status === 401) {
+          state.token = null;
+          state.user = null;
+          state.isLoggedIn = false;
+        }
+      })
+      .addMatcher(isAnyOf(...signIn), (state, action) => {
+        state.user = action.payload.user;
+        state.token = action.payload.token;
+        state.isLoggedIn = true;
+        state.isRecovery = false;
+      })
+      .addMatcher(isAnyOf(logout.fulfilled, logout.rejected), (state) => {
+        state.user = null;
+        state.token = null;
+        state.isLoggedIn = false;
+      })
+      .addMatcher(isPending(...all), (state) => {
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addMatcher(isFulfilled(...all), (state) => {
+        state.isLoading = false;
+      })
+      .addMatcher(isRejected(...all), (state, action) => {
+        state.isLoading = false;
+        state.error = action.payload ?? action.error.message ?? null;
+      });
+  },
+});
+
+export const authReducer = authSlice.reducer;
+
+export const selectUser = (state: AuthRootState) => state.auth.user;
+export const selectIsLoggedIn = (state: AuthRootState) => state.auth.isLoggedIn;
+export const selectIsRefreshing = (state: AuthRootState) => state.auth.isRefreshing;
+export const selectIsLoading = (state: AuthRootState) => state.auth.isLoading;

@@ -1,0 +1,51 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { AuthResponse, LoginBody, RecoveryBody, RegisterBody, ResetBody, User } from '@yedyni/contract';
+import { api, errorMessage, errorStatus } from '../../shared/api';
+import type { AuthRootState } from './types';
+
+/** The value a refresh is rejected with when no token is stored (spec section 6). */
+export const NO_TOKEN = 'Unable to fetch user';
+
+const createAuthThunk = createAsyncThunk.withTypes<{
+  state: AuthRootState;
+  rejectValue: string;
+  rejectedMeta: { status: number };
+}>();
+
+/** A thunk over one API call: a failure is rejected with the server's message and its HTTP status. */
+function authCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
+  return createAuthThunk(type, async (arg: Arg, { rejectWithValue }) => {
+    try {
+      return await call(arg);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error), { status: errorStatus(error) });
+    }
+  });
+}
+
+export const register = authCall('auth/register', (body: RegisterBody) =>
+  api.post<AuthResponse>('/auth/register', body),
+);
+
+export const login = authCall('auth/login', (body: LoginBody) => api.post<AuthResponse>('/auth/login', body));
+
+/** The further sign-in action: the demonstration account. */
+export const demoLogin = authCall<void, AuthResponse>('auth/demo', () => api.post<AuthResponse>('/auth/demo'));
+
+export const recovery = authCall('auth/recovery', (body: RecoveryBody) =>
+  api.post<{ message: string }>('/auth/recovery', body),
+);
+
+export const reset = authCall('auth/reset', (body: ResetBody) => api.post<AuthResponse>('/auth/reset', body));
+
+export const logout = authCall<void, void>('auth/logout', () => api.post<void>('/auth/logout'));
+
+/** Restores the session from the stored token; without one it never calls the server. */
+export const refresh = createAuthThunk('auth/refresh', async (_: undefined, { getState, rejectWithValue }) => {
+  if (!getState().auth.token) return rejectWithValue(NO_TOKEN, { status: 0 });
+  try {
+    return await api.get<User>('/auth/current');
+  } catch (error) {
+    return rejectWithValue(errorMessage(error), { status: errorStatus(error) });
+  }
+});

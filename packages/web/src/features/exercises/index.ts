@@ -1,0 +1,7 @@
+export type { ExercisesRootState, ExercisesState } from './slice';
+export {
+  countNotificationsSet,
+  exercisesReducer,
+  initialExercisesState,
+  selectCountNotifications,
+} from './slice';

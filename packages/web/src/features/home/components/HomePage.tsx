@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import styles from './HomePage.module.css';
+
+const CARDS = [
+  {
+    title: 'Навчання',
+    text: 'Уроки вашої хвилі, домашні завдання та щоденник.',
+    link: 'Перейти до навчання',
+    to: '/uk/learn',
+  },
+  {
+    title: 'Гра «Паляниця»',
+    text: 'Кілька хвилин гри — і нові слова самі лягають на язик.',
+    link: 'Зіграти партію',
+    to: '/uk/game',
+  },
+  {
+    title: 'Підтримка руху',
+    text: 'Ваші показники, внески, команда і подяки руху.',
+    link: 'Мої показники',
+    to: '/uk/bonus',
+  },
+] as const;
+
+/** `/uk`: a greeting and the ways on. */
+export default function HomePage({ firstName }: { firstName: string }) {
+  return (
+    <>
+      <h1 className={styles.greeting}>Вітаємо, {firstName}!</h1>
+      <p className={styles.lead}>Сьогодні чудовий день, щоб трохи більше говорити українською. З чого почнемо?</p>
+      <ul className={styles.grid}>
+        {CARDS.map((card) => (
+          <li key={card.to}>
+            <article className={styles.card}>
+              <h2>{card.title}</h2>
+              <p>{card.text}</p>
+              <Link to={card.to}>{card.link}</Link>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

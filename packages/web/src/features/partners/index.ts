@@ -1,0 +1,2 @@
+export type { PartnersRootState, PartnersState } from './slice';
+export { fetchIndicators, initialPartnersState, partnersReducer, selectIndicators } from './slice';

@@ -1,0 +1,75 @@
+/** The one HTTP client of the web app: relative `/api/...`, JSON, Bearer token, `{message}` errors. */
+
+export const NETWORK_ERROR = 'Немає звʼязку з сервером. Перевірте інтернет і спробуйте ще раз.';
+
+/** A failed call: `message` is the text to show the user, `status` the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+let tokenSource: () => string | null = () => null;
+
+/** The app tells the client where the current token lives (the store). */
+export function setTokenSource(source: () => string | null): void {
+  tokenSource = source;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenSource();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    text = await response.text();
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiError(
+      typeof message === 'string' && message
+        ? message
+        : `Сервер не зміг виконати запит (код ${response.status}). Спробуйте ще раз трохи згодом.`,
+      response.status,
+    );
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** The user-facing text of any failure. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Щось пішло не так. Спробуйте ще раз.';
+}
+
+/** The HTTP status of a failure, 0 when the server did not answer. */
+export function errorStatus(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}

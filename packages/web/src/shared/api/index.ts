@@ -1,0 +1,1 @@
+export { ApiError, api, errorMessage, errorStatus, NETWORK_ERROR, request, setTokenSource } from './client';
