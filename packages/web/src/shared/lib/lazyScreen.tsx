@@ -63,7 +63,6 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 export function lazyScreen<P extends object>(load: Loader<P>, timeoutMs = LAZY_LOAD_TIMEOUT_MS): ComponentType<P> {
   const create = () => lazy(() => withTimeout(load(), timeoutMs));
   let Screen = create();
-  // biome-ignore lint/correctness/noComponentHookFactories: like React.lazy, called once per screen at module level.
   return function LazyScreen(props: P) {
     const [, setAttempt] = useState(0);
     const retry = () => {
