@@ -21,10 +21,16 @@ declare module 'fastify' {
 }
 
 /** The composition root: feature services and their routes on one Fastify app. */
-export async function buildApp(config: Config, overrides: ServiceOverrides = {}): Promise<FastifyInstance> {
+export interface AppOverrides extends ServiceOverrides {
+  /** Where the JSON log lines go (stdout by default). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
       serializers: {
         // Only what an operator needs; a reset link's token (in the SPA path) never reaches the log.
         req: (request: { method: string; url: string; ip?: string }) => ({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { type AppOverrides, buildApp } from '../../src/app.js';
 import type { Clock } from '../../src/infra/clock.js';
 import { loadConfig } from '../../src/infra/config.js';
 
@@ -46,7 +46,10 @@ export interface TestApp {
  * A real server on a free port over a fresh SQLite file, or over a fresh PostgreSQL database
  * when TEST_DATABASE_URL is set (and sharing TEST_REDIS_URL's Redis when that is set).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  overrides: Pick<AppOverrides, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-test-'));
   const database = process.env.TEST_DATABASE_URL
     ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
@@ -67,7 +70,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   };
   const config = loadConfig(settings);
-  const app = await buildApp(config, { clock, rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:` });
+  const app = await buildApp(config, {
+    ...overrides,
+    clock,
+    rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:`,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
