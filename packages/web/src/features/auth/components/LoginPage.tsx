@@ -1,13 +1,10 @@
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
-import { useAuthDispatch, useAuthSelector } from '../hooks';
-import { selectIsLoading } from '../slice';
+import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { login } from '../thunks';
 import { AuthCard } from './AuthCard';
+import { AuthForm } from './AuthForm';
 import { field } from './formValue';
 
 const t = authTexts.login;
@@ -15,15 +12,9 @@ const t = authTexts.login;
 /** `/login`, also shown for any unknown path. On success the public-route guard moves the user on. */
 export function LoginPage() {
   const dispatch = useAuthDispatch();
-  const isLoading = useAuthSelector(selectIsLoading);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
+  const onSubmit = async (form: FormData) => {
     const result = await dispatch(login({ email: field(form, 'email'), password: field(form, 'password', false) }));
-    if (login.rejected.match(result)) setError(result.payload ?? authTexts.failed);
+    return login.rejected.match(result) ? (result.payload ?? authTexts.failed) : null;
   };
 
   return (
@@ -39,8 +30,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        {error && <Alert>{error}</Alert>}
+      <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
         <TextField
           label={authTexts.password}
@@ -49,10 +39,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
-        <Button type="submit" block disabled={isLoading}>
-          {isLoading ? t.busy : t.submit}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

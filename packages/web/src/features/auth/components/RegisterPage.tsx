@@ -1,13 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Notice } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
+import { Notice } from '../../../shared/ui/Alert';
 import { TextField } from '../../../shared/ui/TextField';
-import { useAuthDispatch, useAuthSelector } from '../hooks';
-import { selectIsLoading } from '../slice';
+import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { register } from '../thunks';
 import { AuthCard } from './AuthCard';
+import { AuthForm, NewPasswordField } from './AuthForm';
 import { field } from './formValue';
 
 const t = {
@@ -23,15 +21,9 @@ const t = {
 /** `/register`; `?ref=<userId>` names the inviter, whose team the new member joins. */
 export default function RegisterPage() {
   const dispatch = useAuthDispatch();
-  const isLoading = useAuthSelector(selectIsLoading);
   const [searchParams] = useSearchParams();
   const inviterId = searchParams.get('ref')?.trim() || undefined;
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
+  const onSubmit = async (form: FormData) => {
     const result = await dispatch(
       register({
         first_name: field(form, 'first_name'),
@@ -41,7 +33,7 @@ export default function RegisterPage() {
         ...(inviterId ? { inviterId } : {}),
       }),
     );
-    if (register.rejected.match(result)) setError(result.payload ?? authTexts.failed);
+    return register.rejected.match(result) ? (result.payload ?? authTexts.failed) : null;
   };
 
   return (
@@ -55,25 +47,12 @@ export default function RegisterPage() {
       }
     >
       {inviterId && <Notice tone="info">{t.invited}</Notice>}
-      <form onSubmit={onSubmit} noValidate>
-        {error && <Alert>{error}</Alert>}
+      <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.firstName} name="first_name" autoComplete="given-name" required />
         <TextField label={authTexts.lastName} name="last_name" autoComplete="family-name" required />
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
-        <TextField
-          label={authTexts.password}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={authTexts.passwordHint}
-          minLength={8}
-          maxLength={64}
-          required
-        />
-        <Button type="submit" block disabled={isLoading}>
-          {isLoading ? t.busy : t.submit}
-        </Button>
-      </form>
+        <NewPasswordField label={authTexts.password} />
+      </AuthForm>
     </AuthCard>
   );
 }

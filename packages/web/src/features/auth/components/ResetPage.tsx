@@ -1,13 +1,9 @@
-import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
-import { TextField } from '../../../shared/ui/TextField';
-import { useAuthDispatch, useAuthSelector } from '../hooks';
-import { selectIsLoading } from '../slice';
+import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { reset } from '../thunks';
 import { AuthCard } from './AuthCard';
+import { AuthForm, NewPasswordField } from './AuthForm';
 import { field } from './formValue';
 
 const t = {
@@ -22,36 +18,18 @@ const t = {
 /** `/reset/:token`: sets a new password from the mailed link and signs the user in. */
 export default function ResetPage() {
   const dispatch = useAuthDispatch();
-  const isLoading = useAuthSelector(selectIsLoading);
   const { token = '' } = useParams();
-  const [error, setError] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
+  const onSubmit = async (form: FormData) => {
     const result = await dispatch(reset({ token, password: field(form, 'password', false) }));
-    if (reset.rejected.match(result)) setError(result.payload ?? authTexts.failed);
+    return reset.rejected.match(result) ? (result.payload ?? authTexts.failed) : null;
   };
 
   return (
     <AuthCard title={t.title} lead={t.lead} footer={<Link to="/recovery">{t.again}</Link>}>
-      <form onSubmit={onSubmit} noValidate>
-        {error && <Alert>{error}</Alert>}
-        <TextField
-          label={t.field}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={authTexts.passwordHint}
-          minLength={8}
-          maxLength={64}
-          required
-        />
-        <Button type="submit" block disabled={isLoading}>
-          {isLoading ? t.busy : t.submit}
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
+        <NewPasswordField label={t.field} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,0 +1,58 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { TextField } from '../../../shared/ui/TextField';
+import { useAuthSelector } from '../hooks';
+import { selectIsLoading } from '../slice';
+import { authTexts } from '../texts';
+
+interface AuthFormProps {
+  /** Sends the form; resolves to the message to show in the alert, or null on success. */
+  onSubmit: (form: FormData) => Promise<string | null>;
+  submit: string;
+  busy: string;
+  children: ReactNode;
+}
+
+/**
+ * The form of every account screen: the server's message in a role="alert" region above the
+ * fields, and one submit button that says what is happening while the request runs. The
+ * browser's own validation is off so the server's Ukrainian field messages are what people see.
+ */
+export function AuthForm({ onSubmit, submit, busy, children }: AuthFormProps) {
+  const isLoading = useAuthSelector(selectIsLoading);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    setError(await onSubmit(form));
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      {error && <Alert>{error}</Alert>}
+      {children}
+      <Button type="submit" block disabled={isLoading}>
+        {isLoading ? busy : submit}
+      </Button>
+    </form>
+  );
+}
+
+/** A password being chosen (registration, reset), with the length rule as its hint. */
+export function NewPasswordField({ label }: { label: string }) {
+  return (
+    <TextField
+      label={label}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      hint={authTexts.passwordHint}
+      minLength={8}
+      maxLength={64}
+      required
+    />
+  );
+}
