@@ -4,3 +4,6 @@ export * from './constants.js';
 export * from './dates.js';
 export * from './partners.js';
 export * from './support.js';
+export * from './courses.js';
+export * from './diary.js';
+export * from './schedule.js';

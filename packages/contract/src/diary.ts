@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+import { lessonIdSchema } from './courses.js';
+
+export const DIARY_TEXT_MAX = 500;
+
+const diaryText = (label: string) =>
+  z
+    .string({ error: `${label}: має бути текстом` })
+    .max(DIARY_TEXT_MAX, `${label}: не більше ${DIARY_TEXT_MAX} символів`)
+    .optional();
+
+export const diaryQuerySchema = z.object({ courseId: requiredText('Курс'), lessonId: lessonIdSchema });
+
+/**
+ * `test` (the self-test score) is set by the self-test itself, never by this body: a value sent
+ * here is ignored, so the footprint it earns cannot be typed in.
+ */
+export const diaryBodySchema = z
+  .object({
+    courseId: requiredText('Курс'),
+    lessonId: lessonIdSchema,
+    date: requiredText('Дата').regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата: у форматі РРРР-ММ-ДД'),
+    entry: diaryText('Запис'),
+    plan: diaryText('План'),
+    test: z.unknown().optional(),
+  })
+  .meta({ id: 'DiaryBody' });
+export type DiaryBody = z.input<typeof diaryBodySchema>;
+
+export const diarySchema = z
+  .object({
+    courseId: z.string(),
+    lessonId: z.string(),
+    /** 'YYYY-MM-DD', the Kyiv day written about. */
+    date: z.string(),
+    entry: z.string(),
+    plan: z.string(),
+    test: z.number().int().nullable(),
+  })
+  .meta({ id: 'Diary' });
+export type Diary = z.infer<typeof diarySchema>;
+
+export const DIARY_MESSAGES = {
+  exists: 'Запис щоденника для цього уроку вже є — відредагуйте його',
+  notFound: 'Запису щоденника для цього уроку ще немає',
+  lessonClosed: 'Щоденник до уроку можна вести, коли урок відкриється',
+} as const;
