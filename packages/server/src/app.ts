@@ -1,7 +1,11 @@
+import { mkdir } from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './features/auth/routes.js';
+import { coursesRoutes } from './features/courses/routes.js';
+import { diaryRoutes } from './features/diary/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
 import type { Config } from './infra/config.js';
 import { authentication } from './infra/http/authenticate.js';
@@ -62,6 +66,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth });
   await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
+  await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
+  await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
+
+  // Course media (images, audio) are course content, not anyone's private files.
+  await mkdir(services.mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: services.mediaRoot,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
 
   await app.register(webApp, { webDist: config.webDist });
   return app;

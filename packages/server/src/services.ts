@@ -2,8 +2,11 @@ import path from 'node:path';
 import { AUTH_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
+import { CoursesService } from './features/courses/service.js';
+import { DiaryService } from './features/diary/service.js';
 import { PartnersService } from './features/partners/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
@@ -23,9 +26,16 @@ export interface ServiceOverrides {
 export interface Services {
   db: Db;
   auth: AuthService;
+  courses: CoursesService;
+  diary: DiaryService;
   partners: PartnersService;
+  /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
+  mediaRoot: string;
   close(): Promise<void>;
 }
+
+/** How often stored wave state is brought in step with the clock (reads never wait for it). */
+const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
 
 /**
  * Infra adapters and feature services, without HTTP: the server and the operator's command line
@@ -45,7 +55,9 @@ export async function createServices(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
       log,
     );
+  let rollover: NodeJS.Timeout | undefined;
   const close = async () => {
+    clearInterval(rollover);
     await mailer.close();
     redis?.disconnect();
     await db.destroy();
@@ -55,6 +67,15 @@ export async function createServices(
     await migrateToLatest(db);
     const { login, register, recovery } = config.rateLimits;
     const ns = overrides.rateLimitNamespace ?? '';
+    const courses = new CoursesService({
+      db,
+      clock,
+      loadUser: async (userId) => {
+        const user = await loadUser(db, userId);
+        if (!user) throw new Error(`user ${userId} vanished`);
+        return user;
+      },
+    });
     const auth = new AuthService({
       db,
       clock,
@@ -68,10 +89,19 @@ export async function createServices(
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
       log,
+      onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
     });
+    const diary = new DiaryService({ db, clock, courses });
     const partners = new PartnersService({ db, clock });
-    if (config.seedDemo) await seedDemo(db, auth, log);
-    return { db, auth, partners, close };
+    const mediaRoot = path.join(config.dataDir, 'media');
+    if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
+
+    await courses.rollOverWaves();
+    rollover = setInterval(() => {
+      courses.rollOverWaves().catch((error: unknown) => log.error({ err: error }, 'wave rollover failed'));
+    }, WAVE_ROLLOVER_INTERVAL_MS);
+    rollover.unref();
+    return { db, auth, courses, diary, partners, mediaRoot, close };
   } catch (error) {
     await close();
     throw error;

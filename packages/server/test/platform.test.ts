@@ -72,6 +72,18 @@ describe('demo accounts', () => {
     const demo = await t.api('POST', '/api/auth/demo');
     expect(demo.status).toBe(200);
     expect(demo.body.user).toMatchObject({ email: 'learner@example.org', role: 'user' });
+    // The starter courses, with a wave started two days ago: lessons 1–3 open, the rest not yet.
+    expect(demo.body.user.courses.map((c: { title: string }) => c.title)).toEqual([
+      'Курс переходу',
+      'Граматичний курс',
+    ]);
+    const list = await t.api('GET', '/api/courses', { token: demo.body.token });
+    expect(
+      list.body.courses.map((c: { lessonsOpen: number; lessonsTotal: number }) => [c.lessonsOpen, c.lessonsTotal]),
+    ).toEqual([
+      [3, 7],
+      [3, 5],
+    ]);
     expect(demo.body.user.inviter).toEqual({ first_name: 'Тарас', last_name: 'Мельник' });
     for (const [email, role] of [
       ['curator@example.org', 'moderator'],

@@ -1,13 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { kyivParts, kyivTime } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/service.js';
+import { courseFolders, importCourse } from '../features/courses/content.js';
 import type { Db } from '../infra/db/index.js';
 import { ROOT_USER_ID } from '../infra/db/root-account.js';
 
 /** Demo accounts for trying the product (README lists them); never seeded in production. */
 export const DEMO_PASSWORD = 'yedyni-demo';
 
-/** Seeds the demo accounts when the database holds nobody but the root account. */
-export async function seedDemo(db: Db, auth: AuthService, log: Logger): Promise<void> {
+/** The product's own starter courses, in the content format (`npm run content -- import`). */
+export const STARTER_CONTENT = fileURLToPath(new URL('../../../../content/courses', import.meta.url));
+
+/** Days the demo wave has been running, so a few lessons are open and the rest still closed. */
+const DEMO_WAVE_AGE_DAYS = 2;
+
+/**
+ * On an empty database: the starter courses (through the same importer operators use), with
+ * their first wave started two days ago; then the demo accounts, enrolled like any new learner.
+ */
+export async function seedDemo(
+  db: Db,
+  auth: AuthService,
+  options: { mediaRoot: string; now: number; log: Logger },
+): Promise<void> {
+  const { log, now } = options;
+  const anyCourse = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
+  if (!anyCourse) {
+    const today = kyivParts(now);
+    const waveStart = kyivTime(today.year, today.month, today.day - DEMO_WAVE_AGE_DAYS);
+    for (const folder of await courseFolders(STARTER_CONTENT)) {
+      await importCourse(db, folder, { mediaRoot: options.mediaRoot, now, waveStart });
+    }
+    log.info('demo courses seeded');
+  }
   const someone = await db.selectFrom('users').select('id').where('id', '!=', ROOT_USER_ID).limit(1).executeTakeFirst();
   if (someone) return;
   const curatorId = await auth.createAccount({

@@ -45,6 +45,14 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const courses = await db
+    .selectFrom('enrollments')
+    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+    .select(['courses.id', 'courses.title'])
+    .where('enrollments.user_id', '=', userId)
+    .orderBy('courses.position')
+    .orderBy('courses.title')
+    .execute();
   return {
     _id: row.id,
     first_name: row.first_name,
@@ -52,7 +60,7 @@ export async function loadUser(db: Executor, userId: string): Promise<User | und
     email: row.email,
     role: row.role,
     createdAt: row.created_at,
-    courses: [],
+    courses: courses.map((c) => ({ _id: c.id, title: c.title })),
     inviter:
       row.inviter_first_name && row.inviter_last_name
         ? { first_name: row.inviter_first_name, last_name: row.inviter_last_name }

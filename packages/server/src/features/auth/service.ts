@@ -19,6 +19,7 @@ import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { Executor } from './repo.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 
@@ -57,6 +58,8 @@ export class AuthService {
       publicUrl: string;
       demoEnabled: boolean;
       log: Logger;
+      /** Registration enrols the new learner in the starter courses, in the same transaction. */
+      onAccountCreated?: (trx: Executor, userId: string, now: number) => Promise<void>;
     },
   ) {}
 
@@ -98,6 +101,7 @@ export class AuthService {
           sourceKey: `registration:${userId}`,
           date: now,
         });
+        await this.deps.onAccountCreated?.(trx, userId, now);
         if (inviterId !== ROOT_USER_ID) {
           await addFootprint(trx, {
             userId: inviterId,

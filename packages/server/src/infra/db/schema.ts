@@ -44,9 +44,82 @@ export interface MarkEntriesTable {
   source_key: string;
 }
 
+export interface CoursesTable {
+  id: string;
+  /** The content folder's name; import and export match courses by it. */
+  slug: string;
+  title: string;
+  description: string;
+  /** 1 when registration enrols every new learner. */
+  starter: number;
+  position: number;
+  /** As last persisted; readers apply the rollover rule on top (see rollWaves). */
+  current_wave: string;
+  next_wave: string | null;
+  created_at: number;
+}
+
+export interface CourseWavesTable {
+  course_id: string;
+  label: string;
+  start: number;
+}
+
+export interface LessonsTable {
+  course_id: string;
+  day: number;
+  theme: string;
+  image: string;
+  /** Sanitized on write. */
+  content_html: string;
+  theory_html: string;
+  practice_html: string;
+  /** JSON: string[] */
+  audio: string;
+  /** JSON: { title, url }[] */
+  video: string;
+  /** JSON: { question, options, answer, explanation }[]; answers never leave the server unasked. */
+  test: string;
+  diary_prompt: string;
+}
+
+export interface LessonSchedulesTable {
+  course_id: string;
+  wave: string;
+  day: number;
+  scheduled_date: number;
+}
+
+export interface EnrollmentsTable {
+  user_id: string;
+  course_id: string;
+  wave: string;
+  enrolled_at: number;
+}
+
+export interface DiaryEntriesTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  day: number;
+  date: string;
+  entry: string;
+  plan: string;
+  test: number | null;
+  test_version: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   mark_entries: MarkEntriesTable;
+  courses: CoursesTable;
+  course_waves: CourseWavesTable;
+  lessons: LessonsTable;
+  lesson_schedules: LessonSchedulesTable;
+  enrollments: EnrollmentsTable;
+  diary_entries: DiaryEntriesTable;
 }

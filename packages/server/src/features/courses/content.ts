@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { kyivIsoDate, kyivTime, waveLabelSchema } from '@yedyni/contract';
+import { marked } from 'marked';
+import { z } from 'zod';
+import type { Db } from '../../infra/db/index.js';
+import { isSafeMediaUrl, sanitizeLessonHtml } from './sanitize.js';
+
+/*
+ * Course content as files: a folder per course with `course.json` (the manifest) and one
+ * Markdown or HTML file per lesson, media in `media/` beside them. A lesson file holds the main
+ * text, then `<!-- section: theory -->` and the theory, then `<!-- section: practice -->` and
+ * the practice task. Import sanitizes everything; export writes HTML that imports back the same.
+ */
+
+export const THEORY_MARKER = '<!-- section: theory -->';
+export const PRACTICE_MARKER = '<!-- section: practice -->';
+const MANIFEST = 'course.json';
+const MEDIA_DIR = 'media';
+
+const questionSchema = z
+  .object({
+    question: z.string().min(1).max(500),
+    options: z.array(z.string().min(1).max(300)).min(2).max(8),
+    answer: z.number().int().min(0),
+    explanation: z.string().max(1000).default(''),
+  })
+  .refine((q) => q.answer < q.options.length, { error: 'answer має вказувати на один із варіантів' });
+export type StoredQuestion = z.infer<typeof questionSchema>;
+
+const mediaUrl = z.string().refine((url) => url.startsWith(`${MEDIA_DIR}/`) || isSafeMediaUrl(url), {
+  error: 'посилання має бути https:// або media/…',
+});
+
+const manifestSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,79}$/, 'slug: латинські малі літери, цифри й дефіс'),
+  title: z.string().trim().min(2).max(200),
+  description: z.string().max(1000).default(''),
+  starter: z.boolean().default(false),
+  position: z.number().int().default(0),
+  wave: z.object({ label: waveLabelSchema, start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  lessons: z
+    .array(
+      z.object({
+        day: z.number().int().min(1).max(999),
+        file: z.string().regex(/^[\w.-]+\.(md|html)$/, 'file: імʼя файлу .md або .html у теці курсу'),
+        theme: z.string().trim().min(1).max(200),
+        image: z.union([z.literal(''), mediaUrl]).default(''),
+        audio: z.array(mediaUrl).max(20).default([]),
+        video: z
+          .array(z.object({ title: z.string().max(200), url: mediaUrl }))
+          .max(20)
+          .default([]),
+        diary: z.string().max(1000).default(''),
+        test: z.array(questionSchema).max(50).default([]),
+      }),
+    )
+    .min(1)
+    .refine((lessons) => new Set(lessons.map((l) => l.day)).size === lessons.length, {
+      error: 'дні уроків мають бути різними',
+    }),
+});
+type Manifest = z.infer<typeof manifestSchema>;
+
+export class ContentError extends Error {}
+
+export interface ImportOptions {
+  /** Where media are copied to, to be served at `/media/<slug>/…`. */
+  mediaRoot: string;
+  now: number;
+  /** Overrides the manifest's first-wave start (the demo seed starts it a few days ago). */
+  waveStart?: number;
+}
+
+/** Splits a lesson file into its three parts (the markers may be absent: then those are empty). */
+export function splitLesson(source: string): { content: string; theory: string; practice: string } {
+  const [beforePractice = '', practice = ''] = source.split(PRACTICE_MARKER);
+  const [content = '', theory = ''] = beforePractice.split(THEORY_MARKER);
+  return { content, theory, practice };
+}
+
+function toHtml(part: string, markdown: boolean, slug: string): string {
+  const html = markdown ? (marked.parse(part, { async: false, gfm: true }) as string) : part;
+  // Relative media paths become site paths; nothing else relative survives sanitizing intact.
+  const sited = html.replace(/(src|href)="media\//g, `$1="/media/${slug}/`);
+  return sanitizeLessonHtml(sited);
+}
+
+const siteMedia = (slug: string, url: string) =>
+  url.startsWith(`${MEDIA_DIR}/`) ? `/media/${slug}/${url.slice(6)}` : url;
+const folderMedia = (slug: string, url: string) =>
+  url.startsWith(`/media/${slug}/`) ? `${MEDIA_DIR}/${url.slice(`/media/${slug}/`.length)}` : url;
+
+async function readManifest(folder: string): Promise<Manifest> {
+  let raw: string;
+  try {
+    raw = await readFile(path.join(folder, MANIFEST), 'utf8');
+  } catch {
+    throw new ContentError(`${folder}: немає ${MANIFEST}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new ContentError(`${folder}/${MANIFEST}: некоректний JSON (${(error as Error).message})`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ContentError(`${folder}/${MANIFEST}:\n${issues}`);
+  }
+  return parsed.data;
+}
+
+/** Course folders under `folder`: the folder itself when it has a manifest, else its subfolders that do. */
+export async function courseFolders(folder: string): Promise<string[]> {
+  const has = async (dir: string) =>
+    stat(path.join(dir, MANIFEST)).then(
+      () => true,
+      () => false,
+    );
+  if (await has(folder)) return [folder];
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => {
+    throw new ContentError(`${folder}: теки не знайдено`);
+  });
+  const found: string[] = [];
+  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (await has(path.join(folder, entry.name))) found.push(path.join(folder, entry.name));
+  }
+  if (found.length === 0) throw new ContentError(`${folder}: не знайдено жодного ${MANIFEST}`);
+  return found;
+}
+
+/**
+ * Imports one course folder in one transaction: a new course gets its first wave from the
+ * manifest; an existing one (same slug) keeps its waves, enrolments and schedules and gets the
+ * new title, description and lessons.
+ */
+export async function importCourse(
+  db: Db,
+  folder: string,
+  options: ImportOptions,
+): Promise<{ id: string; slug: string }> {
+  const manifest = await readManifest(folder);
+  const { slug } = manifest;
+  const lessons = await Promise.all(
+    manifest.lessons.map(async (lesson) => {
+      const file = path.join(folder, lesson.file);
+      const source = await readFile(file, 'utf8').catch(() => {
+        throw new ContentError(`${folder}: урок ${lesson.day} посилається на відсутній файл ${lesson.file}`);
+      });
+      const markdown = lesson.file.endsWith('.md');
+      const parts = splitLesson(source);
+      return {
+        day: lesson.day,
+        theme: lesson.theme,
+        image: siteMedia(slug, lesson.image),
+        content_html: toHtml(parts.content, markdown, slug),
+        theory_html: toHtml(parts.theory, markdown, slug),
+        practice_html: toHtml(parts.practice, markdown, slug),
+        audio: JSON.stringify(lesson.audio.map((url) => siteMedia(slug, url))),
+        video: JSON.stringify(lesson.video.map((v) => ({ title: v.title, url: siteMedia(slug, v.url) }))),
+        test: JSON.stringify(lesson.test),
+        diary_prompt: lesson.diary,
+      };
+    }),
+  );
+
+  const [year, month, day] = manifest.wave.start.split('-').map(Number);
+  const waveStart = options.waveStart ?? kyivTime(year ?? 1970, month ?? 1, day ?? 1);
+
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('courses').select('id').where('slug', '=', slug).executeTakeFirst();
+    const courseId = existing?.id ?? randomUUID();
+    if (existing) {
+      await trx
+        .updateTable('courses')
+        .set({
+          title: manifest.title,
+          description: manifest.description,
+          starter: manifest.starter ? 1 : 0,
+          position: manifest.position,
+        })
+        .where('id', '=', courseId)
+        .execute();
+    } else {
+      await trx
+        .insertInto('courses')
+        .values({
+          id: courseId,
+          slug,
+          title: manifest.title,
+          description: manifest.description,
+          starter: manifest.starter ? 1 : 0,
+          position: manifest.position,
+          current_wave: manifest.wave.label,
+          next_wave: null,
+          created_at: options.now,
+        })
+        .execute();
+      await trx
+        .insertInto('course_waves')
+        .values({ course_id: courseId, label: manifest.wave.label, start: waveStart })
+        .execute();
+    }
+    await trx.deleteFrom('lessons').where('course_id', '=', courseId).execute();
+    await trx
+      .insertInto('lessons')
+      .values(lessons.map((lesson) => ({ ...lesson, course_id: courseId })))
+      .execute();
+    return courseId;
+  });
+
+  const media = path.join(folder, MEDIA_DIR);
+  if (
+    await stat(media).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
+  ) {
+    await mkdir(path.join(options.mediaRoot, slug), { recursive: true });
+    await cp(media, path.join(options.mediaRoot, slug), { recursive: true });
+  }
+  return { id, slug };
+}
+
+/** Writes every course (or the one with `slug`) as a folder under `target`, in the import format. */
+export async function exportCourses(db: Db, target: string, mediaRoot: string, slug?: string): Promise<string[]> {
+  let query = db.selectFrom('courses').selectAll().orderBy('position').orderBy('title');
+  if (slug) query = query.where('slug', '=', slug);
+  const courses = await query.execute();
+  if (slug && courses.length === 0) throw new ContentError(`Курс ${slug} не знайдено`);
+  const written: string[] = [];
+  for (const course of courses) {
+    const folder = path.join(target, course.slug);
+    await mkdir(folder, { recursive: true });
+    const wave = await db
+      .selectFrom('course_waves')
+      .select(['label', 'start'])
+      .where('course_id', '=', course.id)
+      .where('label', '=', course.current_wave)
+      .executeTakeFirstOrThrow();
+    const lessons = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('course_id', '=', course.id)
+      .orderBy('day')
+      .execute();
+    const unsite = (html: string) => html.replaceAll(`/media/${course.slug}/`, `${MEDIA_DIR}/`);
+    const manifest = {
+      slug: course.slug,
+      title: course.title,
+      description: course.description,
+      starter: course.starter === 1,
+      position: course.position,
+      wave: { label: wave.label, start: kyivIsoDate(wave.start) },
+      lessons: lessons.map((lesson) => ({
+        day: lesson.day,
+        file: `${String(lesson.day).padStart(2, '0')}.html`,
+        theme: lesson.theme,
+        image: folderMedia(course.slug, lesson.image),
+        audio: (JSON.parse(lesson.audio) as string[]).map((url) => folderMedia(course.slug, url)),
+        video: (JSON.parse(lesson.video) as { title: string; url: string }[]).map((v) => ({
+          title: v.title,
+          url: folderMedia(course.slug, v.url),
+        })),
+        diary: lesson.diary_prompt,
+        test: JSON.parse(lesson.test) as StoredQuestion[],
+      })),
+    };
+    await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    for (const lesson of lessons) {
+      const body = [
+        unsite(lesson.content_html),
+        THEORY_MARKER,
+        unsite(lesson.theory_html),
+        PRACTICE_MARKER,
+        unsite(lesson.practice_html),
+      ];
+      await writeFile(path.join(folder, `${String(lesson.day).padStart(2, '0')}.html`), `${body.join('\n')}\n`);
+    }
+    const media = path.join(mediaRoot, course.slug);
+    if (
+      await stat(media).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    ) {
+      await rm(path.join(folder, MEDIA_DIR), { recursive: true, force: true });
+      await cp(media, path.join(folder, MEDIA_DIR), { recursive: true });
+    }
+    written.push(folder);
+  }
+  return written;
+}

@@ -1,0 +1,85 @@
+import { rollWaves, type WaveState } from '@yedyni/contract';
+import type { Executor } from '../auth/repo.js';
+
+export function listCourses(db: Executor) {
+  return db.selectFrom('courses').selectAll().orderBy('position').orderBy('title').execute();
+}
+
+export function findCourse(db: Executor, courseId: string) {
+  return db.selectFrom('courses').selectAll().where('id', '=', courseId).executeTakeFirst();
+}
+
+export function waveStarts(db: Executor, courseIds: string[]) {
+  if (courseIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('course_waves').selectAll().where('course_id', 'in', courseIds).execute();
+}
+
+/** The current and next wave of a course as of `now`, with the rollover rule applied. */
+export function waveStateOf(
+  course: { id: string; current_wave: string; next_wave: string | null },
+  starts: { course_id: string; label: string; start: number }[],
+  now: number,
+): WaveState {
+  const startOf = (label: string) => starts.find((w) => w.course_id === course.id && w.label === label)?.start;
+  return rollWaves(
+    {
+      currentWave: course.current_wave,
+      currentStart: startOf(course.current_wave) ?? 0,
+      nextWave: course.next_wave,
+      nextStart: course.next_wave ? (startOf(course.next_wave) ?? null) : null,
+    },
+    now,
+  );
+}
+
+export function enrollmentsOf(db: Executor, userId: string) {
+  return db.selectFrom('enrollments').selectAll().where('user_id', '=', userId).execute();
+}
+
+export function findEnrollment(db: Executor, userId: string, courseId: string) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+export function lessonsOf(db: Executor, courseId: string) {
+  return db.selectFrom('lessons').selectAll().where('course_id', '=', courseId).orderBy('day').execute();
+}
+
+export function findLesson(db: Executor, courseId: string, day: number) {
+  return db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+}
+
+export async function schedulesOf(db: Executor, courseId: string, wave: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('lesson_schedules')
+    .select(['day', 'scheduled_date'])
+    .where('course_id', '=', courseId)
+    .where('wave', '=', wave)
+    .execute();
+  return new Map(rows.map((r) => [r.day, r.scheduled_date]));
+}
+
+/** Days of the lessons a learner has a diary entry for, per course. */
+export async function diaryDaysOf(db: Executor, userId: string): Promise<Map<string, Set<number>>> {
+  const rows = await db
+    .selectFrom('diary_entries')
+    .select(['course_id', 'day'])
+    .where('user_id', '=', userId)
+    .execute();
+  const days = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const set = days.get(row.course_id) ?? new Set<number>();
+    set.add(row.day);
+    days.set(row.course_id, set);
+  }
+  return days;
+}

@@ -1,0 +1,147 @@
+import {
+  courseIdParamsSchema,
+  courseListSchema,
+  courseSchema,
+  errorSchema,
+  lessonDateAnswerSchema,
+  lessonDateBodySchema,
+  lessonParamsSchema,
+  nextWaveAnswerSchema,
+  nextWaveBodySchema,
+  selfTestBodySchema,
+  selfTestResultSchema,
+  todaySchema,
+  userSchema,
+} from '@yedyni/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CoursesService } from './service.js';
+
+const tags = ['courses'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Усі курси: мої та ті, до яких можна приєднатися',
+        response: { 200: courseListSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ courses: await courses.list(request.user) }),
+  );
+
+  app.get(
+    '/today',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Що сьогодні: наступні уроки й незаповнений щоденник',
+        response: { 200: todaySchema, 401: errorSchema },
+      },
+    },
+    async (request) => courses.today(request.user),
+  );
+
+  app.patch(
+    '/next',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Оголосити, змінити або скасувати наступну хвилю (куратори)',
+        body: nextWaveBodySchema,
+        response: { 200: nextWaveAnswerSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { courseId, nextWave, nextStart } = request.body;
+      return courses.setNextWave(request.user, courseId, nextWave, nextStart);
+    },
+  );
+
+  app.patch(
+    '/lesson/date',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Запланувати відкриття уроку для поточної хвилі (куратори)',
+        body: lessonDateBodySchema,
+        response: { 200: lessonDateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { courseId, lessonId, scheduledDate } = request.body;
+      return courses.scheduleLesson(request.user, courseId, Number(lessonId), scheduledDate);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Курс з уроками моєї хвилі',
+        params: courseIdParamsSchema,
+        response: { 200: courseSchema, ...errors },
+      },
+    },
+    async (request) => courses.get(request.user, request.params.id),
+  );
+
+  app.post(
+    '/:id/enroll',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Приєднатися до курсу',
+        params: courseIdParamsSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => courses.enroll(request.user, request.params.id),
+  );
+
+  app.get(
+    '/:id/lessons/:lessonId/content',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Текст уроку (очищений HTML); 403, поки урок закритий',
+        params: lessonParamsSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const html = await courses.lessonContent(request.user, request.params.id, Number(request.params.lessonId));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
+    },
+  );
+
+  app.post(
+    '/:id/lessons/:lessonId/test',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Здати самоперевірку: оцінка 0–10 іде в щоденник і Український слід',
+        params: lessonParamsSchema,
+        body: selfTestBodySchema,
+        response: { 200: selfTestResultSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      courses.selfTest(request.user, request.params.id, Number(request.params.lessonId), request.body.answers),
+  );
+};

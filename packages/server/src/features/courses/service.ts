@@ -1,0 +1,413 @@
+import {
+  COURSE_MESSAGES,
+  type Course,
+  type CourseListItem,
+  formatLongDate,
+  kyivIsoDate,
+  type Lesson,
+  lessonOpensAt,
+  type SelfTestResult,
+  type Today,
+  type User,
+  type WaveState,
+} from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import type { CoursesTable, LessonsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import type { Actor } from '../auth/policy.js';
+import type { Executor } from '../auth/repo.js';
+import { findDiary, insertDiary } from '../diary/repo.js';
+import { addFootprint } from '../partners/footprint.js';
+import type { StoredQuestion } from './content.js';
+import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
+import * as repo from './repo.js';
+
+/** A course as one caller sees it: which wave is theirs and when it started. */
+export interface CourseAccess {
+  course: CoursesTable;
+  state: WaveState;
+  enrolled: boolean;
+  wave: string;
+  waveStart: number;
+  canManage: boolean;
+}
+
+export class CoursesService {
+  constructor(private readonly deps: { db: Db; clock: Clock; loadUser: (userId: string) => Promise<User> }) {}
+
+  private now(): number {
+    return this.deps.clock.now();
+  }
+
+  /** The course if the caller may see it: 404 when it does not exist, 403 when it is not theirs. */
+  async access(actor: Actor, courseId: string, db: Executor = this.deps.db): Promise<CourseAccess> {
+    const course = await repo.findCourse(db, courseId);
+    if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
+    const enrollment = await repo.findEnrollment(db, actor.id, courseId);
+    if (!canViewCourse(actor, Boolean(enrollment))) throw new AppError(403, COURSE_MESSAGES.notMember);
+    const starts = await repo.waveStarts(db, [courseId]);
+    const state = repo.waveStateOf(course, starts, this.now());
+    const wave = enrollment?.wave ?? state.currentWave;
+    const waveStart = starts.find((w) => w.label === wave)?.start ?? state.currentStart;
+    return { course, state, enrolled: Boolean(enrollment), wave, waveStart, canManage: canManageCourse(actor) };
+  }
+
+  async list(actor: Actor): Promise<CourseListItem[]> {
+    const { db } = this.deps;
+    const now = this.now();
+    const courses = await repo.listCourses(db);
+    const starts = await repo.waveStarts(
+      db,
+      courses.map((c) => c.id),
+    );
+    const enrollments = await repo.enrollmentsOf(db, actor.id);
+    const diaryDays = await repo.diaryDaysOf(db, actor.id);
+    const items: CourseListItem[] = [];
+    for (const course of courses) {
+      const state = repo.waveStateOf(course, starts, now);
+      const enrollment = enrollments.find((e) => e.course_id === course.id);
+      const wave = enrollment?.wave ?? state.nextWave ?? state.currentWave;
+      const waveStart = starts.find((w) => w.course_id === course.id && w.label === wave)?.start ?? state.currentStart;
+      const lessons = await repo.lessonsOf(db, course.id);
+      const schedules = await repo.schedulesOf(db, course.id, wave);
+      const open = lessons.filter((l) => lessonOpensAt(waveStart, l.day, schedules.get(l.day) ?? null) <= now);
+      const done = diaryDays.get(course.id) ?? new Set<number>();
+      items.push({
+        _id: course.id,
+        title: course.title,
+        description: course.description,
+        wave,
+        start: waveStart,
+        enrolled: Boolean(enrollment),
+        lessonsTotal: lessons.length,
+        lessonsOpen: open.length,
+        lessonsDone: lessons.filter((l) => done.has(l.day)).length,
+      });
+    }
+    return items;
+  }
+
+  /** Joins the announced next wave if there is one, else the current; joining again changes nothing. */
+  async enroll(actor: Actor, courseId: string): Promise<User> {
+    const course = await repo.findCourse(this.deps.db, courseId);
+    if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
+    await this.enrollIn(this.deps.db, actor.id, course, this.now());
+    return this.deps.loadUser(actor.id);
+  }
+
+  private async enrollIn(db: Executor, userId: string, course: CoursesTable, now: number): Promise<void> {
+    const state = repo.waveStateOf(course, await repo.waveStarts(db, [course.id]), now);
+    await db
+      .insertInto('enrollments')
+      .values({ user_id: userId, course_id: course.id, wave: state.nextWave ?? state.currentWave, enrolled_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).doNothing())
+      .execute();
+  }
+
+  /** Registration enrols every new learner in the starter courses (same transaction). */
+  async enrollInStarterCourses(db: Executor, userId: string, now: number): Promise<void> {
+    const starters = await db.selectFrom('courses').selectAll().where('starter', '=', 1).execute();
+    for (const course of starters) await this.enrollIn(db, userId, course, now);
+  }
+
+  async get(actor: Actor, courseId: string): Promise<Course> {
+    const access = await this.access(actor, courseId);
+    const { course, state, wave, waveStart, canManage } = access;
+    const lessons = await repo.lessonsOf(this.deps.db, courseId);
+    const schedules = await repo.schedulesOf(this.deps.db, courseId, wave);
+    const now = this.now();
+    return {
+      _id: course.id,
+      title: course.title,
+      description: course.description,
+      wave,
+      start: waveStart,
+      currentWave: state.currentWave,
+      nextWave: state.nextWave,
+      nextStart: state.nextStart,
+      canManage,
+      lessons: lessons.map((lesson) => {
+        const scheduledDate = schedules.get(lesson.day) ?? null;
+        const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
+        const isOpen = opensAt <= now;
+        return lessonView(lesson, scheduledDate, opensAt, isOpen, canReadLesson(actor, isOpen));
+      }),
+    };
+  }
+
+  /** An open lesson of a course the caller may see; closed ones answer 403 with when they open. */
+  async openLesson(actor: Actor, courseId: string, day: number, db: Executor = this.deps.db) {
+    const access = await this.access(actor, courseId, db);
+    const lesson = await repo.findLesson(db, courseId, day);
+    if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);
+    const schedules = await repo.schedulesOf(db, courseId, access.wave);
+    const opensAt = lessonOpensAt(access.waveStart, day, schedules.get(day) ?? null);
+    if (!canReadLesson(actor, opensAt <= this.now())) {
+      throw new AppError(403, `Урок відкриється о ${formatLongDate(opensAt)}`);
+    }
+    return { access, lesson };
+  }
+
+  async lessonContent(actor: Actor, courseId: string, day: number): Promise<string> {
+    const { lesson } = await this.openLesson(actor, courseId, day);
+    return lesson.content_html;
+  }
+
+  /**
+   * Scores a self-test on the server, keeps the score in the lesson's diary entry (made if
+   * missing) and moves the footprint by the difference to the previous score. The entry's
+   * version guards the change, so concurrent submissions never count a difference twice.
+   */
+  async selfTest(actor: Actor, courseId: string, day: number, answers: (number | null)[]): Promise<SelfTestResult> {
+    const { access, lesson } = await this.openLesson(actor, courseId, day);
+    const questions = JSON.parse(lesson.test) as StoredQuestion[];
+    if (questions.length === 0) throw new AppError(404, 'У цього уроку немає тесту');
+    const right = questions.filter((q, i) => answers[i] === q.answer).length;
+    const score = Math.round((right * 10) / questions.length);
+    const now = this.now();
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const settled = await this.deps.db.transaction().execute(async (trx) => {
+        let entry = await findDiary(trx, actor.id, courseId, day);
+        if (!entry) {
+          try {
+            await insertDiary(trx, {
+              user_id: actor.id,
+              course_id: courseId,
+              day,
+              date: kyivIsoDate(now),
+              entry: '',
+              plan: '',
+              now,
+            });
+          } catch (error) {
+            if (isUniqueViolation(error)) return false;
+            throw error;
+          }
+          entry = await findDiary(trx, actor.id, courseId, day);
+          if (!entry) return false;
+        }
+        const version = entry.test_version + 1;
+        const updated = await trx
+          .updateTable('diary_entries')
+          .set({ test: score, test_version: version, updated_at: now })
+          .where('id', '=', entry.id)
+          .where('test_version', '=', entry.test_version)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows !== 1n) return false;
+        const difference = score - (entry.test ?? 0);
+        if (difference !== 0) {
+          await addFootprint(trx, {
+            userId: actor.id,
+            points: difference,
+            comment: `Самоперевірка: «${access.course.title}», урок ${day}`,
+            sourceKey: `selftest:${entry.id}:${version}`,
+            date: now,
+          });
+        }
+        return true;
+      });
+      if (settled) {
+        return {
+          score,
+          correct: questions.map((q) => q.answer),
+          explanations: questions.map((q) => q.explanation),
+        };
+      }
+    }
+    throw new AppError(409, 'Тест саме зараховується з іншої вкладки. Спробуйте ще раз.');
+  }
+
+  async today(actor: Actor): Promise<Today> {
+    const { db } = this.deps;
+    const now = this.now();
+    const enrollments = await repo.enrollmentsOf(db, actor.id);
+    const diaryDays = await repo.diaryDaysOf(db, actor.id);
+    const courses: Today['courses'] = [];
+    for (const enrollment of enrollments) {
+      const course = await repo.findCourse(db, enrollment.course_id);
+      if (!course) continue;
+      const starts = await repo.waveStarts(db, [course.id]);
+      const waveStart = starts.find((w) => w.label === enrollment.wave)?.start ?? 0;
+      const lessons = await repo.lessonsOf(db, course.id);
+      const schedules = await repo.schedulesOf(db, course.id, enrollment.wave);
+      const done = diaryDays.get(course.id) ?? new Set<number>();
+      const timeline = lessons.map((lesson) => {
+        const opensAt = lessonOpensAt(waveStart, lesson.day, schedules.get(lesson.day) ?? null);
+        return {
+          day: String(lesson.day),
+          theme: lesson.theme,
+          opensAt,
+          isOpen: opensAt <= now,
+          done: done.has(lesson.day),
+        };
+      });
+      const next =
+        timeline.find((l) => l.isOpen && !l.done) ??
+        timeline.filter((l) => !l.isOpen).sort((a, b) => a.opensAt - b.opensAt)[0] ??
+        null;
+      courses.push({
+        _id: course.id,
+        title: course.title,
+        wave: enrollment.wave,
+        nextLesson: next ? { day: next.day, theme: next.theme, opensAt: next.opensAt, isOpen: next.isOpen } : null,
+        diaryMissing: timeline.filter((l) => l.isOpen && !l.done).map((l) => ({ day: l.day, theme: l.theme })),
+        lessonsTotal: lessons.length,
+        lessonsDone: timeline.filter((l) => l.done).length,
+      });
+    }
+    return { courses };
+  }
+
+  /** Announces, replaces or (with nulls) withdraws the next wave; its learners move along. */
+  async setNextWave(actor: Actor, courseId: string, nextWave: string | null, nextStart: number | null) {
+    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    const now = this.now();
+    await this.rollOverWaves();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const course = await repo.findCourse(trx, courseId);
+      if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
+      const previous = course.next_wave;
+      if (nextWave === null || nextStart === null) {
+        if (previous) {
+          await trx
+            .updateTable('enrollments')
+            .set({ wave: course.current_wave })
+            .where('course_id', '=', courseId)
+            .where('wave', '=', previous)
+            .execute();
+          await trx
+            .deleteFrom('lesson_schedules')
+            .where('course_id', '=', courseId)
+            .where('wave', '=', previous)
+            .execute();
+          await trx
+            .deleteFrom('course_waves')
+            .where('course_id', '=', courseId)
+            .where('label', '=', previous)
+            .execute();
+          await trx.updateTable('courses').set({ next_wave: null }).where('id', '=', courseId).execute();
+        }
+        return { _id: courseId, nextWave: null, nextStart: null };
+      }
+      if (nextStart <= now) throw new AppError(400, COURSE_MESSAGES.nextStartInPast);
+      const taken = await trx
+        .selectFrom('course_waves')
+        .select('label')
+        .where('course_id', '=', courseId)
+        .where('label', '=', nextWave)
+        .executeTakeFirst();
+      if (taken && taken.label !== previous) throw new AppError(409, COURSE_MESSAGES.waveTaken);
+      if (previous) {
+        await trx
+          .updateTable('course_waves')
+          .set({ label: nextWave, start: nextStart })
+          .where('course_id', '=', courseId)
+          .where('label', '=', previous)
+          .execute();
+        if (previous !== nextWave) {
+          await trx
+            .updateTable('enrollments')
+            .set({ wave: nextWave })
+            .where('course_id', '=', courseId)
+            .where('wave', '=', previous)
+            .execute();
+          await trx
+            .updateTable('lesson_schedules')
+            .set({ wave: nextWave })
+            .where('course_id', '=', courseId)
+            .where('wave', '=', previous)
+            .execute();
+        }
+      } else {
+        await trx
+          .insertInto('course_waves')
+          .values({ course_id: courseId, label: nextWave, start: nextStart })
+          .execute();
+      }
+      await trx.updateTable('courses').set({ next_wave: nextWave }).where('id', '=', courseId).execute();
+      return { _id: courseId, nextWave, nextStart };
+    });
+  }
+
+  /** Sets (or with null clears) when a lesson opens for the current wave. */
+  async scheduleLesson(actor: Actor, courseId: string, day: number, scheduledDate: number | null) {
+    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    const { state } = await this.access(actor, courseId);
+    const lesson = await repo.findLesson(this.deps.db, courseId, day);
+    if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);
+    const { db } = this.deps;
+    if (scheduledDate === null) {
+      await db
+        .deleteFrom('lesson_schedules')
+        .where('course_id', '=', courseId)
+        .where('wave', '=', state.currentWave)
+        .where('day', '=', day)
+        .execute();
+    } else {
+      await db
+        .insertInto('lesson_schedules')
+        .values({ course_id: courseId, wave: state.currentWave, day, scheduled_date: scheduledDate })
+        .onConflict((conflict) =>
+          conflict.columns(['course_id', 'wave', 'day']).doUpdateSet({ scheduled_date: scheduledDate }),
+        )
+        .execute();
+    }
+    return { lessonId: String(day), scheduledDate };
+  }
+
+  /**
+   * Persists every rollover that is due: the announced next wave becomes current. Readers apply
+   * the same rule on their own, so this only keeps the stored state in step (run by a timer).
+   */
+  async rollOverWaves(): Promise<number> {
+    const { db } = this.deps;
+    const due = await db
+      .selectFrom('courses')
+      .innerJoin('course_waves', (join) =>
+        join.onRef('course_waves.course_id', '=', 'courses.id').onRef('course_waves.label', '=', 'courses.next_wave'),
+      )
+      .select(['courses.id', 'courses.next_wave'])
+      .where('course_waves.start', '<=', this.now())
+      .execute();
+    for (const course of due) {
+      if (!course.next_wave) continue;
+      await db
+        .updateTable('courses')
+        .set({ current_wave: course.next_wave, next_wave: null })
+        .where('id', '=', course.id)
+        .where('next_wave', '=', course.next_wave)
+        .execute();
+    }
+    return due.length;
+  }
+}
+
+function lessonView(
+  lesson: LessonsTable,
+  scheduledDate: number | null,
+  opensAt: number,
+  isOpen: boolean,
+  readable: boolean,
+): Lesson {
+  const questions = (JSON.parse(lesson.test) as StoredQuestion[]).map((q) => ({
+    text: q.question,
+    options: q.options,
+  }));
+  return {
+    day: String(lesson.day),
+    theme: lesson.theme,
+    image: lesson.image,
+    content: `/api/courses/${lesson.course_id}/lessons/${lesson.day}/content`,
+    theory: readable ? lesson.theory_html : '',
+    practice: readable ? lesson.practice_html : '',
+    audio: readable ? (JSON.parse(lesson.audio) as string[]) : [],
+    video: readable ? (JSON.parse(lesson.video) as Lesson['video']) : [],
+    test: { questions: readable ? questions : [] },
+    diary: readable ? lesson.diary_prompt : '',
+    scheduledDate,
+    opensAt,
+    isOpen,
+  };
+}

@@ -1,0 +1,60 @@
+import { diaryBodySchema, diaryQuerySchema, diarySchema, errorSchema } from '@yedyni/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DiaryService } from './service.js';
+
+const tags = ['diary'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async (app, { diary }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Запис щоденника до уроку',
+        querystring: diaryQuerySchema,
+        response: { 200: diarySchema.nullable(), ...errors },
+      },
+    },
+    async (request) => diary.get(request.user, request.query.courseId, Number(request.query.lessonId)),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Новий запис щоденника (оцінку самоперевірки ставить сам тест)',
+        body: diaryBodySchema,
+        response: { 201: diarySchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { courseId, lessonId, date, entry, plan } = request.body;
+      const created = await diary.create(request.user, { courseId, day: Number(lessonId), date, entry, plan });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Змінити запис щоденника',
+        body: diaryBodySchema,
+        response: { 200: diarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { courseId, lessonId, date, entry, plan } = request.body;
+      return diary.update(request.user, { courseId, day: Number(lessonId), date, entry, plan });
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { DIARY_MESSAGES, type Diary } from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import { AppError } from '../../infra/errors.js';
+import type { Actor } from '../auth/policy.js';
+import type { CoursesService } from '../courses/service.js';
+import { diaryView, findDiary, insertDiary } from './repo.js';
+
+export interface DiaryFields {
+  courseId: string;
+  day: number;
+  date: string;
+  entry?: string | undefined;
+  plan?: string | undefined;
+}
+
+/** A calendar date that exists ('2026-02-30' does not). */
+function isRealDate(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number);
+  const probe = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 0));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() + 1 === m && probe.getUTCDate() === d;
+}
+
+/** One entry per learner and lesson, only for lessons the learner can read. */
+export class DiaryService {
+  constructor(private readonly deps: { db: Db; clock: Clock; courses: CoursesService }) {}
+
+  async get(actor: Actor, courseId: string, day: number): Promise<Diary | null> {
+    await this.deps.courses.access(actor, courseId);
+    const row = await findDiary(this.deps.db, actor.id, courseId, day);
+    return row ? diaryView(row) : null;
+  }
+
+  async create(actor: Actor, fields: DiaryFields): Promise<Diary> {
+    if (!isRealDate(fields.date)) throw new AppError(400, 'Дата: такого дня немає в календарі');
+    await this.deps.courses.openLesson(actor, fields.courseId, fields.day);
+    try {
+      await insertDiary(this.deps.db, {
+        user_id: actor.id,
+        course_id: fields.courseId,
+        day: fields.day,
+        date: fields.date,
+        entry: fields.entry ?? '',
+        plan: fields.plan ?? '',
+        now: this.deps.clock.now(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, DIARY_MESSAGES.exists);
+      throw error;
+    }
+    return this.getOrThrow(actor.id, fields.courseId, fields.day);
+  }
+
+  async update(actor: Actor, fields: DiaryFields): Promise<Diary> {
+    if (!isRealDate(fields.date)) throw new AppError(400, 'Дата: такого дня немає в календарі');
+    await this.deps.courses.openLesson(actor, fields.courseId, fields.day);
+    const changes = {
+      date: fields.date,
+      ...(fields.entry !== undefined ? { entry: fields.entry } : {}),
+      ...(fields.plan !== undefined ? { plan: fields.plan } : {}),
+      updated_at: this.deps.clock.now(),
+    };
+    const result = await this.deps.db
+      .updateTable('diary_entries')
+      .set(changes)
+      .where('user_id', '=', actor.id)
+      .where('course_id', '=', fields.courseId)
+      .where('day', '=', fields.day)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new AppError(404, DIARY_MESSAGES.notFound);
+    return this.getOrThrow(actor.id, fields.courseId, fields.day);
+  }
+
+  private async getOrThrow(userId: string, courseId: string, day: number): Promise<Diary> {
+    const row = await findDiary(this.deps.db, userId, courseId, day);
+    if (!row) throw new AppError(404, DIARY_MESSAGES.notFound);
+    return diaryView(row);
+  }
+}

@@ -1,0 +1,183 @@
+import { DIARY_MESSAGES } from '@yedyni/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
+
+let t: TestApp;
+let alpha: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ alpha } = await importFixtures(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const mark = async (token: string) => (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
+const answersWithRight = (count: number) => RIGHT_ANSWERS.map((a, i) => (i < count ? a : (a + 1) % 3));
+
+describe('self-test', () => {
+  it('scores on the server, shows the right answers, and keeps the score in the diary and footprint', async () => {
+    const { token } = await signUp(t);
+    const result = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token,
+      body: { answers: RIGHT_ANSWERS },
+    });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({
+      score: 10,
+      correct: RIGHT_ANSWERS,
+      explanations: Array.from({ length: 10 }, (_, i) => `Пояснення ${i + 1}`),
+    });
+    const diary = await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token });
+    expect(diary.body).toMatchObject({ courseId: alpha, lessonId: '1', test: 10, entry: '', plan: '' });
+    expect(await mark(token)).toBe(20);
+  });
+
+  it('adds only the difference on a retest, and nothing for the same score again', async () => {
+    const { token, user } = await signUp(t);
+    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: answersWithRight(6) } });
+    expect(await mark(token)).toBe(16);
+    const better = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token,
+      body: { answers: answersWithRight(9) },
+    });
+    expect(better.body.score).toBe(9);
+    expect(await mark(token)).toBe(19);
+    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: answersWithRight(9) } });
+    expect(await mark(token)).toBe(19);
+    const worse = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: [] } });
+    expect(worse.body.score).toBe(0);
+    expect(await mark(token)).toBe(10);
+    const rows = await t.app.services.db
+      .selectFrom('mark_entries')
+      .select(['points', 'final_value'])
+      .where('user_id', '=', user._id)
+      .orderBy('final_value', 'asc')
+      .execute();
+    expect(rows.map((r) => r.points).sort((a, b) => a - b)).toEqual([-9, 3, 6, 10]);
+  });
+
+  it('never counts concurrent submissions twice', async () => {
+    const { token } = await signUp(t);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: answersWithRight(7) } }),
+      ),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(await mark(token)).toBe(17);
+  });
+
+  it('is closed with its lesson, and rejects malformed answers', async () => {
+    const { token } = await signUp(t);
+    expect(
+      (await t.api('POST', `/api/courses/${alpha}/lessons/2/test`, { token, body: { answers: RIGHT_ANSWERS } })).status,
+    ).toBe(403);
+    expect(
+      (await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: 'all' } })).status,
+    ).toBe(400);
+    expect((await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: {} })).status).toBe(400);
+    expect(await mark(token)).toBe(10);
+  });
+});
+
+describe('diary', () => {
+  const body = (extra: Record<string, unknown> = {}) => ({
+    courseId: alpha,
+    lessonId: '1',
+    date: '2026-03-03',
+    entry: 'Сьогодні говорила українською в крамниці.',
+    plan: 'Завтра — на роботі.',
+    ...extra,
+  });
+
+  it('is created once, then edited; GET shows it to its author only', async () => {
+    const { token } = await signUp(t);
+    expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
+    const created = await t.api('POST', '/api/diary', { token, body: body() });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      courseId: alpha,
+      lessonId: '1',
+      date: '2026-03-03',
+      entry: body().entry,
+      plan: body().plan,
+      test: null,
+    });
+    const again = await t.api('POST', '/api/diary', { token, body: body() });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(DIARY_MESSAGES.exists);
+    const edited = await t.api('PATCH', '/api/diary', { token, body: body({ plan: 'Інший план', entry: undefined }) });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ entry: body().entry, plan: 'Інший план' });
+    const other = await signUp(t);
+    expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token: other.token })).body).toBeNull();
+  });
+
+  it('cannot be given a self-test score by hand', async () => {
+    const { token } = await signUp(t);
+    const created = await t.api('POST', '/api/diary', { token, body: body({ test: 10 }) });
+    expect(created.body.test).toBeNull();
+    const patched = await t.api('PATCH', '/api/diary', { token, body: body({ test: 10 }) });
+    expect(patched.body.test).toBeNull();
+    expect(await mark(token)).toBe(10);
+  });
+
+  it('refuses bad input with a message naming the field and changes nothing', async () => {
+    const { token } = await signUp(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ entry: 'я'.repeat(501) }, 'Запис'],
+      [{ plan: 'я'.repeat(501) }, 'План'],
+      [{ date: '03-03-2026' }, 'Дата'],
+      [{ date: '2026-02-30' }, 'Дата'],
+      [{ lessonId: 'abc' }, 'Урок'],
+      [{ courseId: undefined }, 'Курс'],
+    ];
+    for (const [override, field] of cases) {
+      const answer = await t.api('POST', '/api/diary', { token, body: body(override) });
+      expect(answer.status, JSON.stringify(override)).toBe(400);
+      expect(answer.body.message).toContain(field);
+    }
+    expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
+  });
+
+  it('answers 404 when editing an entry that does not exist, 403 for a closed lesson', async () => {
+    const { token } = await signUp(t);
+    const missing = await t.api('PATCH', '/api/diary', { token, body: body() });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(DIARY_MESSAGES.notFound);
+    expect((await t.api('POST', '/api/diary', { token, body: body({ lessonId: '2' }) })).status).toBe(403);
+  });
+});
+
+describe('today', () => {
+  it('names the next lesson to do and the diary entries still to write', async () => {
+    const { token } = await signUp(t);
+    const first = await t.api('GET', '/api/courses/today', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.courses).toEqual([
+      {
+        _id: alpha,
+        title: 'Альфа',
+        wave: '1',
+        nextLesson: { day: '1', theme: 'Перший день', opensAt: kyivMidnight(t), isOpen: true },
+        diaryMissing: [{ day: '1', theme: 'Перший день' }],
+        lessonsTotal: 3,
+        lessonsDone: 0,
+      },
+    ]);
+    await t.api('POST', '/api/diary', {
+      token,
+      body: { courseId: alpha, lessonId: '1', date: '2026-03-03', entry: 'Так' },
+    });
+    const after = await t.api('GET', '/api/courses/today', { token });
+    expect(after.body.courses[0]).toMatchObject({
+      nextLesson: { day: '2', isOpen: false, opensAt: kyivMidnight(t, 1) },
+      diaryMissing: [],
+      lessonsDone: 1,
+    });
+  });
+});

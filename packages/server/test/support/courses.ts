@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { kyivParts, kyivTime } from '@yedyni/contract';
+import { importCourse } from '../../src/features/courses/content.js';
+import { newPerson, type TestApp } from './app.js';
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/courses', import.meta.url));
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** 00:00 Kyiv of the test clock's day, plus whole days. */
+export function kyivMidnight(t: TestApp, plusDays = 0): number {
+  const p = kyivParts(t.clock.now());
+  return kyivTime(p.year, p.month, p.day + plusDays);
+}
+
+/** Imports the fixture courses with their first wave starting today (Kyiv): lesson 1 is open, 2 and 3 not yet. */
+export async function importFixtures(t: TestApp): Promise<{ alpha: string; beta: string }> {
+  const options = { mediaRoot: t.app.services.mediaRoot, now: t.clock.now(), waveStart: kyivMidnight(t) };
+  const alpha = await importCourse(t.app.services.db, `${FIXTURES}/alpha`, options);
+  const beta = await importCourse(t.app.services.db, `${FIXTURES}/beta`, options);
+  return { alpha: alpha.id, beta: beta.id };
+}
+
+export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const person = newPerson(overrides);
+  const answer = await t.api('POST', '/api/auth/register', { body: person });
+  if (answer.status !== 201) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+  return { person, token: answer.body.token as string, user: answer.body.user };
+}
+
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const answer = await t.api('POST', '/api/auth/login', { body: { email, password } });
+  if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.token as string;
+}
+
+/** A curator made the way operators make them: the command line's createAccount with a role. */
+export async function curator(t: TestApp): Promise<string> {
+  const person = newPerson();
+  await t.app.services.auth.createAccount({ ...person, role: 'moderator' });
+  return signIn(t, person.email, person.password);
+}
+
+/** Right answers of the fixtures' tests: question i's answer is i % 3. */
+export const RIGHT_ANSWERS = Array.from({ length: 10 }, (_, i) => i % 3);
