@@ -13,8 +13,10 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
         scriptSrc: ["'self'"],
         // Style attributes only (the OpenAPI browser sets some); style sheets come from 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Lesson authors may link images and audio from other https hosts, and embed videos.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
