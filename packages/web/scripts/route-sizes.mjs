@@ -14,7 +14,24 @@ export const ROUTES = {
   '/login': [],
   '/': ['src/features/landing/components/LandingPage.tsx'],
   '/register': ['src/features/auth/components/RegisterPage.tsx'],
-  '/uk': ['src/app/layouts/AppLayout.tsx', 'src/features/home/components/HomePage.tsx'],
+  '/uk': [
+    'src/app/layouts/AppLayout.tsx',
+    'src/features/home/components/HomePage.tsx',
+    'src/app/learning.ts',
+    'src/features/courses/components/TodayPanel.tsx',
+  ],
+  '/uk/learn': [
+    'src/app/layouts/AppLayout.tsx',
+    'src/app/learning.ts',
+    'src/features/courses/components/CoursesPage.tsx',
+  ],
+  '/uk/learn/:courseId/:lessonId': [
+    'src/app/layouts/AppLayout.tsx',
+    'src/app/learning.ts',
+    'src/features/courses/components/CoursePage.tsx',
+    'src/features/courses/components/LessonPage.tsx',
+    'src/features/courses/components/LessonSections.tsx',
+  ],
   '/uk/profile': ['src/app/layouts/AppLayout.tsx', 'src/features/auth/components/ProfilePage.tsx'],
 };
 

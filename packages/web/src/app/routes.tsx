@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage, selectUser } from '../features/auth';
 import { lazyScreen } from '../shared/lib/lazyScreen';
@@ -17,20 +18,30 @@ const ResumePage = lazyScreen(() => import('../features/auth/components/ResumePa
 const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
 
 const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
-const CoursesPage = lazyScreen(() => import('../features/courses/components/CoursesPage'));
-const CoursePage = lazyScreen(() => import('../features/courses/components/CoursePage'));
-const LessonPage = lazyScreen(() => import('../features/courses/components/LessonPage'));
-const lessonSection = (
-  name: 'LessonMain' | 'LessonTheory' | 'LessonPractice' | 'LessonAudio' | 'LessonVideo' | 'LessonTest',
-) =>
-  lazyScreen<object>(() => import('../features/courses/components/LessonSections').then((m) => ({ default: m[name] })));
+
+/** A learning screen: its chunk and the learning slices' (injected into the store), loaded together. */
+function learningScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazyScreen<P>(async () => {
+    const [, screen] = await Promise.all([import('./learning'), load()]);
+    return screen;
+  });
+}
+const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
+const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
+const CoursePage = learningScreen(() => import('../features/courses/components/CoursePage'));
+const LessonPage = learningScreen(() => import('../features/courses/components/LessonPage'));
+type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonPractice' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
+const lessonSection = (name: SectionName) =>
+  learningScreen<object>(() =>
+    import('../features/courses/components/LessonSections').then((m) => ({ default: m[name] })),
+  );
 const LessonMain = lessonSection('LessonMain');
 const LessonTheory = lessonSection('LessonTheory');
 const LessonPractice = lessonSection('LessonPractice');
 const LessonAudio = lessonSection('LessonAudio');
 const LessonVideo = lessonSection('LessonVideo');
 const LessonTest = lessonSection('LessonTest');
-const DiaryPage = lazyScreen(() => import('../features/diary/components/DiaryPage'));
+const LessonDiary = learningScreen(() => import('./LessonDiary'));
 const GamePage = lazyScreen(() => import('../features/game/components/GamePage'));
 const OlympiadPage = lazyScreen(() => import('../features/olympiads/components/OlympiadPage'));
 const DonatPage = lazyScreen(() => import('../features/payments/components/DonatPage'));
@@ -46,7 +57,7 @@ const GratitudesPage = lazyScreen(() => import('../features/partners/components/
 
 function Home() {
   const user = useAppSelector(selectUser);
-  return <HomePage firstName={user?.first_name ?? ''} />;
+  return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
 }
 
 /** The routes of spec section 2. */
@@ -74,7 +85,7 @@ export function AppRoutes() {
               <Route path="audio" element={<LessonAudio />} />
               <Route path="video" element={<LessonVideo />} />
               <Route path="test" element={<LessonTest />} />
-              <Route path="diary" element={<DiaryPage />} />
+              <Route path="diary" element={<LessonDiary />} />
             </Route>
           </Route>
           <Route path="game" element={<GamePage />} />

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
@@ -6,6 +6,7 @@ import { exercisesReducer } from '../features/exercises';
 import { partnersReducer } from '../features/partners';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
+import type { LazyLoadedState } from './lazyState';
 
 /** Only the token survives a reload: localStorage key `persist:auth`. */
 const persistedAuthReducer = persistReducer(
@@ -13,13 +14,36 @@ const persistedAuthReducer = persistReducer(
   authReducer,
 );
 
-const rootReducer = combineReducers({
+/** The slices every screen may need. */
+const staticReducers = {
   auth: persistedAuthReducer,
   partners: partnersReducer,
   exercises: exercisesReducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> };
+type StaticState = ReturnType<ReturnType<typeof combineReducers<typeof staticReducers>>>;
+
+/** Static slices, and the lazily loaded ones once injected (absent before). */
+export type RootState = StaticState & Partial<LazyLoadedState>;
+
+let combined: Reducer<RootState, UnknownAction, Partial<RootState>> = combineReducers(staticReducers);
+const injected: LazyReducers = {};
+
+/** One root reducer for every store; `injectReducers` extends what it combines. */
+export function rootReducer(state: Partial<RootState> | undefined, action: UnknownAction): RootState {
+  return combined(state, action);
+}
+
+/**
+ * Adds the learning slices (course, lesson, diary) when their screens load (`app/learning.ts`),
+ * so /login does not carry them. A slice's state appears with the next action; its selectors
+ * read its initial state until then. Injecting again changes nothing.
+ */
+export function injectReducers(reducers: LazyReducers): void {
+  Object.assign(injected, reducers);
+  combined = combineReducers({ ...staticReducers, ...injected }) as typeof combined;
+}
 
 /** A store with its persistor; once the token is restored the session is refreshed, once. */
 export function createAppStore() {

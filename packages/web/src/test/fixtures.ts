@@ -1,4 +1,4 @@
-import type { AuthResponse, Indicators, User } from '@yedyni/contract';
+import type { AuthResponse, Course, CourseListItem, Diary, Indicators, Lesson, User } from '@yedyni/contract';
 
 export const user: User = {
   _id: 'u-1',
@@ -20,4 +20,83 @@ export const indicators: Indicators = {
   pastCount: 0,
   currentCount: 0,
   levelSupport: 3,
+};
+
+// Learning: a course of three lessons (1 and 2 open, 3 closed), its list item, today's plan.
+
+const DAY = 24 * 60 * 60 * 1000;
+/** 00:00 Kyiv, 3 March 2026 (UTC+2). */
+export const waveStart = Date.UTC(2026, 2, 2, 22, 0);
+
+export function lessonFixture(day: number, overrides: Partial<Lesson> = {}): Lesson {
+  const open = day <= 2;
+  return {
+    day: String(day),
+    theme: ['Звуки і літери', 'Привітання', 'Числа'][day - 1] ?? `Тема ${day}`,
+    image: '',
+    content: `/api/courses/c-1/lessons/${day}/content`,
+    theory: open ? `<p>Теорія уроку ${day}</p>` : '',
+    practice: open ? `<p>Завдання уроку ${day}</p>` : '',
+    audio: open ? [`/media/lesson-${day}.mp3`] : [],
+    video: open ? [{ title: `Відео уроку ${day}`, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }] : [],
+    test: {
+      questions: open
+        ? [
+            { text: 'Як привітатися зранку?', options: ['Добрий вечір', 'Добрий ранок', 'На добраніч'] },
+            { text: 'Скільки літер в українській абетці?', options: ['33', '32'] },
+          ]
+        : [],
+    },
+    diary: open ? 'Що нового ви сьогодні сказали українською?' : '',
+    scheduledDate: null,
+    opensAt: waveStart + (day - 1) * DAY,
+    isOpen: open,
+    ...overrides,
+  };
+}
+
+export const course: Course = {
+  _id: 'c-1',
+  title: 'Українська щодня',
+  description: 'Курс для тих, хто переходить на українську.',
+  wave: '29',
+  start: waveStart,
+  currentWave: '29',
+  nextWave: null,
+  nextStart: null,
+  canManage: false,
+  lessons: [lessonFixture(1), lessonFixture(2), lessonFixture(3)],
+};
+
+export const courseItem: CourseListItem = {
+  _id: 'c-1',
+  title: course.title,
+  description: course.description,
+  wave: '29',
+  start: waveStart,
+  enrolled: true,
+  lessonsTotal: 3,
+  lessonsOpen: 2,
+  lessonsDone: 1,
+};
+
+export const otherCourseItem: CourseListItem = {
+  _id: 'c-2',
+  title: 'Говоримо вільно',
+  description: 'Розмовна практика.',
+  wave: '5',
+  start: waveStart + 7 * DAY,
+  enrolled: false,
+  lessonsTotal: 10,
+  lessonsOpen: 0,
+  lessonsDone: 0,
+};
+
+export const diary: Diary = {
+  courseId: 'c-1',
+  lessonId: '1',
+  date: '2026-03-03',
+  entry: 'Сьогодні говорила українською в магазині.',
+  plan: 'Завтра — з колегами.',
+  test: null,
 };

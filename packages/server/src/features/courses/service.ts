@@ -224,7 +224,7 @@ export class CoursesService {
     const now = this.now();
     const enrollments = await repo.enrollmentsOf(db, actor.id);
     const diaryDays = await repo.diaryDaysOf(db, actor.id);
-    const courses: Today['courses'] = [];
+    const courses: (Today['courses'][number] & { position: number })[] = [];
     for (const enrollment of enrollments) {
       const course = await repo.findCourse(db, enrollment.course_id);
       if (!course) continue;
@@ -248,6 +248,7 @@ export class CoursesService {
         timeline.filter((l) => !l.isOpen).sort((a, b) => a.opensAt - b.opensAt)[0] ??
         null;
       courses.push({
+        position: course.position,
         _id: course.id,
         title: course.title,
         wave: enrollment.wave,
@@ -257,7 +258,8 @@ export class CoursesService {
         lessonsDone: timeline.filter((l) => l.done).length,
       });
     }
-    return { courses };
+    courses.sort((a, b) => a.position - b.position || a.title.localeCompare(b.title, 'uk'));
+    return { courses: courses.map(({ position: _, ...course }) => course) };
   }
 
   /** Announces, replaces or (with nulls) withdraws the next wave; its learners move along. */

@@ -1,4 +1,5 @@
 import { createSlice, isAnyOf, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { userUpdated } from '../../shared/lib/session';
 import { demoLogin, login, logout, recovery, refresh, register, reset } from './thunks';
 import type { AuthRootState, AuthState } from './types';
 
@@ -23,6 +24,9 @@ const authSlice = createSlice({
     builder
       .addCase(recovery.fulfilled, (state) => {
         state.isRecovery = true;
+      })
+      .addCase(userUpdated, (state, action) => {
+        if (state.user) state.user = action.payload;
       })
       .addCase(refresh.pending, (state) => {
         state.isRefreshing = false;

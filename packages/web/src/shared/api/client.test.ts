@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { headerOf, json, mockApi } from '../../test/mockApi';
-import { ApiError, api, NETWORK_ERROR, setTokenSource } from './client';
+import { ApiError, api, getText, NETWORK_ERROR, setTokenSource } from './client';
 
 describe('api client', () => {
   it('calls the relative /api path with JSON and the Bearer token of the store', async () => {
@@ -40,5 +40,19 @@ describe('api client', () => {
       }),
     );
     await expect(api.get('/auth/current')).rejects.toMatchObject({ message: NETWORK_ERROR, status: 0 });
+  });
+
+  it('getText fetches a URL the API gave as text, with the token; a refusal carries the message', async () => {
+    setTokenSource(() => 'tok');
+    const fetchMock = mockApi({
+      'GET /api/courses/c/lessons/1/content': () => new Response('<p>Урок</p>', { status: 200 }),
+      'GET /api/courses/c/lessons/2/content': () => json({ message: 'Урок ще не відкрився' }, 403),
+    });
+    await expect(getText('/api/courses/c/lessons/1/content')).resolves.toBe('<p>Урок</p>');
+    expect(headerOf(fetchMock.mock.calls[0]?.[1], 'Authorization')).toBe('Bearer tok');
+    await expect(getText('/api/courses/c/lessons/2/content')).rejects.toMatchObject({
+      message: 'Урок ще не відкрився',
+      status: 403,
+    });
   });
 });

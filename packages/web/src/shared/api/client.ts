@@ -19,8 +19,12 @@ export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * One call with the Bearer token. `path` is under `/api`, unless `asText`: then it is a URL the API
+ * gave (a lesson's content) and the answer is returned as text. Failures reject with an ApiError.
+ */
+export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
+  const headers: Record<string, string> = { Accept: asText ? 'text/html' : 'application/json' };
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -28,7 +32,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(asText ? path : `/api${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -37,6 +41,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   } catch {
     throw new ApiError(NETWORK_ERROR, 0);
   }
+  if (asText && response.ok) return text as T;
 
   let data: unknown;
   try {
@@ -56,6 +61,9 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   }
   return data as T;
 }
+
+/** GET of a document the API links to (a lesson's content URL), as text. */
+export const getText = (url: string) => request<string>('GET', url, undefined, true);
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),

@@ -1,1 +1,1 @@
-export { ApiError, api, errorMessage, errorStatus, NETWORK_ERROR, request, setTokenSource } from './client';
+export { ApiError, api, errorMessage, errorStatus, getText, NETWORK_ERROR, request, setTokenSource } from './client';

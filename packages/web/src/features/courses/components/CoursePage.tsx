@@ -1,14 +1,147 @@
-import { useOutlet } from 'react-router';
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import { type Course, formatDate, type Lesson } from '@yedyni/contract';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, useOutlet, useParams } from 'react-router';
+import { Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { fetchCourse, selectCourse } from '../courseSlice';
+import { useCoursesDispatch, useCoursesSelector } from '../hooks';
+import { sortedLessons } from '../lib/lessons';
+import { courseTexts as t } from '../texts';
+import styles from './CoursePage.module.css';
+import { LessonSchedule, NextWaveForm } from './CuratorTools';
 
-/** `/uk/learn/:courseId`: the course with its lessons; a chosen lesson renders in its place. */
+/**
+ * `/uk/learn/:courseId`: the course with its lessons; a chosen lesson renders in its place. The
+ * course is fetched again whenever the window regains focus, so a learner sees a curator's changes.
+ */
 export default function CoursePage() {
-  const lesson = useOutlet();
+  const { courseId = '' } = useParams();
+  const outlet = useOutlet();
+  const dispatch = useCoursesDispatch();
+  const stored = useCoursesSelector(selectCourse);
+  const course = stored?._id === courseId ? stored : null;
+  const [failure, setFailure] = useState('');
+
+  const load = useCallback(async () => {
+    const result = await dispatch(fetchCourse(courseId));
+    // A read call fails quietly: the screen says what happened, no alert.
+    setFailure(fetchCourse.rejected.match(result) ? (result.payload ?? t.courseFailed) : '');
+  }, [dispatch, courseId]);
+
+  useEffect(() => {
+    setFailure('');
+    load();
+    // Focus and visibility often change together: one fetch for both.
+    let last = 0;
+    const reload = () => {
+      if (Date.now() - last < 1000) return;
+      last = Date.now();
+      load();
+    };
+    const onFocus = () => reload();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [load]);
+
+  if (!course) {
+    if (!failure) return <Spinner />;
+    return (
+      <section className={styles.unavailable}>
+        <h1>{t.courseFailed}</h1>
+        <p>{failure}</p>
+        <Link to="/uk/learn">{t.toCourses}</Link>
+      </section>
+    );
+  }
+  return outlet ?? <CourseOverview course={course} />;
+}
+
+function CourseOverview({ course }: { course: Course }) {
+  const [chatNote, setChatNote] = useState(false);
+  const lessons = sortedLessons(course.lessons);
   return (
-    lesson ?? (
-      <Placeholder title="Курс">
-        Тут буде курс: розклад уроків вашої хвилі, відкриті уроки та чат учасників.
-      </Placeholder>
-    )
+    <div className={styles.page}>
+      <Link to="/uk/learn" className={styles.back}>
+        ← {t.back}
+      </Link>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{course.title}</h1>
+        <p className={styles.meta}>
+          <span className={styles.wave}>{t.wave(course.wave)}</span>
+          <span>{t.start(formatDate(course.start))}</span>
+        </p>
+        {course.description && <p className={styles.description}>{course.description}</p>}
+        <div className={styles.chat}>
+          <Button variant="secondary" onClick={() => setChatNote(true)} aria-expanded={chatNote}>
+            {t.chat}
+          </Button>
+          {chatNote && <Notice tone="info">{t.chatSoon}</Notice>}
+        </div>
+      </header>
+
+      {course.canManage && (
+        <section className={styles.curator} aria-labelledby="curator-title">
+          <h2 id="curator-title">{t.curator}</h2>
+          <p className={styles.muted}>{t.curatorLead}</p>
+          <NextWaveForm course={course} />
+        </section>
+      )}
+
+      <section aria-labelledby="lessons-title">
+        <h2 id="lessons-title">{t.lessons}</h2>
+        {lessons.length === 0 ? (
+          <p className={styles.muted}>{t.noLessons}</p>
+        ) : (
+          <ol className={styles.lessons}>
+            {lessons.map((lesson) => (
+              <li key={lesson.day}>
+                <LessonRow course={course} lesson={lesson} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function LessonRow({ course, lesson }: { course: Course; lesson: Lesson }) {
+  const themeId = useId();
+  const to = `/uk/learn/${encodeURIComponent(course._id)}/${encodeURIComponent(lesson.day)}`;
+  const opened = course.canManage ? lesson.opensAt <= Date.now() : lesson.isOpen;
+  const when = opened ? t.openedAt(lesson.opensAt) : t.opensAt(lesson.opensAt);
+  // Curators see every lesson, open or not yet.
+  const readable = lesson.isOpen || course.canManage;
+  return (
+    <article className={lesson.isOpen ? styles.lesson : `${styles.lesson} ${styles.closed}`}>
+      <span className={styles.day} aria-hidden="true">
+        {lesson.day}
+      </span>
+      <div className={styles.body}>
+        <h3 className={styles.theme} id={themeId}>
+          {readable ? (
+            <Link to={to}>{t.lessonLink(lesson.day, lesson.theme)}</Link>
+          ) : (
+            t.lessonLink(lesson.day, lesson.theme)
+          )}
+        </h3>
+        {course.canManage ? (
+          <p className={styles.when}>
+            {when} · {lesson.scheduledDate === null ? t.bySchedule : t.scheduled}
+          </p>
+        ) : (
+          !lesson.isOpen && <p className={styles.when}>{when}</p>
+        )}
+        {course.canManage && <LessonSchedule course={course} lesson={lesson} describedBy={themeId} />}
+      </div>
+    </article>
   );
 }

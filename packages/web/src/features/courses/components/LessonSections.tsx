@@ -1,49 +1,262 @@
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useCoursesDispatch, useCoursesSelector } from '../hooks';
+import { checkSelfTest, selectLessonState, testReset } from '../lessonSlice';
+import { videoSource } from '../lib/video';
+import { courseTexts as t } from '../texts';
+import styles from './LessonSections.module.css';
 
+// Each section renders inside LessonPage, which shows it only once the current lesson is set.
+
+function useLesson() {
+  const { currentLesson } = useCoursesSelector(selectLessonState);
+  if (!currentLesson) throw new Error('LessonSections: no current lesson');
+  return currentLesson;
+}
+
+/** HTML the server has sanitized, in a styled prose container. */
+function Prose({ html }: { html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes lesson HTML (API.md).
+  return <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The lesson's main page: its picture and content, fetched as text from its URL. */
 export function LessonMain() {
+  const lesson = useLesson();
+  const { content, isLoading, error } = useCoursesSelector(selectLessonState);
   return (
-    <Placeholder title="Про урок" level={2}>
-      Тут буде тема уроку та його основний текст.
-    </Placeholder>
+    <section aria-labelledby="main-title" className={styles.section}>
+      <h2 id="main-title" className="sr-only">
+        {t.main}
+      </h2>
+      {lesson.image && <img className={styles.image} src={lesson.image} alt="" />}
+      {error ? (
+        <Alert>{t.contentError}</Alert>
+      ) : isLoading && !content ? (
+        <Spinner compact />
+      ) : content ? (
+        <Prose html={content} />
+      ) : (
+        <p className={styles.empty}>{t.contentEmpty}</p>
+      )}
+    </section>
+  );
+}
+
+function HtmlSection({
+  id,
+  title,
+  html,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  html: string;
+  empty: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{title}</h2>
+      {html.trim() ? <Prose html={html} /> : <p className={styles.empty}>{empty}</p>}
+      {children}
+    </section>
   );
 }
 
 export function LessonTheory() {
-  return (
-    <Placeholder title="Теорія" level={2}>
-      Тут буде теоретична частина уроку.
-    </Placeholder>
-  );
+  const lesson = useLesson();
+  return <HtmlSection id="theory-title" title={t.theory} html={lesson.theory} empty={t.theoryEmpty} />;
 }
 
+/** The task of the lesson; handing in homework comes with the homework feature. */
 export function LessonPractice() {
+  const lesson = useLesson();
   return (
-    <Placeholder title="Практика" level={2}>
-      Тут будуть практичні вправи та домашнє завдання, яке перевірить куратор.
-    </Placeholder>
+    <HtmlSection id="practice-title" title={t.practice} html={lesson.practice} empty={t.practiceEmpty}>
+      {lesson.practice.trim() && <Notice tone="info">{t.homeworkSoon}</Notice>}
+    </HtmlSection>
   );
 }
 
 export function LessonAudio() {
+  const lesson = useLesson();
+  const tracks = lesson.audio.filter((url) => url.trim());
   return (
-    <Placeholder title="Аудіо" level={2}>
-      Тут будуть аудіозаписи до уроку.
-    </Placeholder>
+    <section aria-labelledby="audio-title" className={styles.section}>
+      <h2 id="audio-title">{t.audio}</h2>
+      {tracks.length === 0 ? (
+        <p className={styles.empty}>{t.audioEmpty}</p>
+      ) : (
+        <ul className={styles.media}>
+          {tracks.map((url, index) => (
+            <li key={url} className={styles.track}>
+              <h3 id={`audio-${index}`}>{t.audioTrack(index + 1)}</h3>
+              {/* biome-ignore lint/a11y/useMediaCaption: lesson recordings come without caption files. */}
+              <audio controls preload="none" src={url} aria-labelledby={`audio-${index}`}>
+                {t.audioUnsupported}
+              </audio>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
 export function LessonVideo() {
+  const lesson = useLesson();
+  const videos = lesson.video
+    .map((video, index) => ({
+      key: `${video.url}#${index}`,
+      title: video.title.trim() || t.videoTitle(index + 1),
+      source: videoSource(video.url),
+    }))
+    .filter((video) => video.source.kind !== 'none');
   return (
-    <Placeholder title="Відео" level={2}>
-      Тут будуть відео до уроку.
-    </Placeholder>
+    <section aria-labelledby="video-title" className={styles.section}>
+      <h2 id="video-title">{t.video}</h2>
+      {videos.length === 0 ? (
+        <p className={styles.empty}>{t.videoEmpty}</p>
+      ) : (
+        <ul className={styles.media}>
+          {videos.map(({ key, title, source }) => (
+            <li key={key}>
+              <h3>{title}</h3>
+              <div className={styles.frame}>
+                {source.kind === 'youtube' ? (
+                  <iframe
+                    src={source.embedUrl}
+                    title={title}
+                    loading="lazy"
+                    allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                    allowFullScreen
+                    referrerPolicy="strict-origin-when-cross-origin"
+                  />
+                ) : source.kind === 'file' ? (
+                  // biome-ignore lint/a11y/useMediaCaption: lesson videos come without caption files.
+                  <video controls preload="metadata" src={source.url} aria-label={title}>
+                    {t.videoUnsupported}
+                  </video>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
+/** The self-test: one answer per question, checked by the server; the score goes to the diary. */
 export function LessonTest() {
+  const lesson = useLesson();
+  const { courseId = '' } = useParams();
+  const dispatch = useCoursesDispatch();
+  const { testResult, isChecking, testError } = useCoursesSelector(selectLessonState);
+  const questions = lesson.test.questions;
+  const [answers, setAnswers] = useState<(number | null)[]>(() => questions.map(() => null));
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const formId = useId();
+
+  const checked = testResult !== null;
+  const shown = testResult?.answers ?? answers;
+
+  useEffect(() => {
+    if (checked) resultRef.current?.focus();
+  }, [checked]);
+
+  if (questions.length === 0) {
+    return (
+      <section aria-labelledby="test-title" className={styles.section}>
+        <h2 id="test-title">{t.test}</h2>
+        <p className={styles.empty}>{t.testEmpty}</p>
+      </section>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(checkSelfTest({ courseId, lessonId: lesson.day, answers }));
+  };
+
+  const again = () => {
+    setAnswers(questions.map(() => null));
+    dispatch(testReset());
+  };
+
   return (
-    <Placeholder title="Тест" level={2}>
-      Тут буде тест, щоб перевірити себе після уроку.
-    </Placeholder>
+    <section aria-labelledby="test-title" className={styles.section}>
+      <h2 id="test-title">{t.test}</h2>
+      {testResult ? (
+        <div className={styles.result} role="status">
+          <h3 ref={resultRef} tabIndex={-1}>
+            {t.scoreTitle}: <span className={styles.score}>{t.score(testResult.score)}</span>
+          </h3>
+          <p>
+            {t.scoreSaved} <Link to="../diary">{t.toDiary}</Link>
+          </p>
+        </div>
+      ) : (
+        <p className={styles.lead}>{t.testLead}</p>
+      )}
+      <form id={formId} onSubmit={onSubmit} className={styles.test}>
+        <ol className={styles.questions}>
+          {questions.map((question, q) => {
+            const right = testResult?.correct[q];
+            const chosen = shown[q] ?? null;
+            const explanation = testResult?.explanations[q];
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: questions have no ids and never reorder.
+              <li key={q}>
+                <fieldset className={styles.question}>
+                  <legend>
+                    <span className={styles.number}>{t.question(q + 1)}:</span> {question.text}
+                  </legend>
+                  {question.options.map((option, o) => {
+                    const isRight = checked && right === o;
+                    const isWrongChoice = checked && chosen === o && right !== o;
+                    const mark = isRight ? styles.right : isWrongChoice ? styles.wrong : '';
+                    return (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: options are identified by position.
+                      <label key={o} className={mark ? `${styles.option} ${mark}` : styles.option}>
+                        <input
+                          type="radio"
+                          name={`${formId}-q${q}`}
+                          value={o}
+                          checked={chosen === o}
+                          disabled={checked || isChecking}
+                          onChange={() => setAnswers((all) => all.map((a, i) => (i === q ? o : a)))}
+                        />
+                        <span>{option}</span>
+                        {isRight && <span className={styles.mark}>✓ {chosen === o ? t.yourRight : t.right}</span>}
+                        {isWrongChoice && <span className={styles.mark}>✗ {t.yourWrong}</span>}
+                      </label>
+                    );
+                  })}
+                  {checked && chosen === null && <p className={styles.note}>{t.unanswered}</p>}
+                  {explanation && <p className={styles.explanation}>{explanation}</p>}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {testError && <Alert>{testError}</Alert>}
+        {/* Distinct keys: reusing one <button> whose type turns to submit mid-click would send the form. */}
+        {checked ? (
+          <Button key="retry" onClick={again}>
+            {t.retry}
+          </Button>
+        ) : (
+          <Button key="check" type="submit" disabled={isChecking}>
+            {isChecking ? t.checking : t.check}
+          </Button>
+        )}
+      </form>
+    </section>
   );
 }

@@ -1,9 +1,134 @@
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import type { Diary } from '@yedyni/contract';
+import { kyivIsoDate } from '@yedyni/contract';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useDiaryDispatch, useDiarySelector } from '../hooks';
+import { addDiary, DIARY_MAX, fetchDiary, selectDiary, updateDiary } from '../slice';
+import { diaryTexts as t } from '../texts';
+import styles from './DiaryPage.module.css';
 
-export default function DiaryPage() {
+interface DiaryPageProps {
+  courseId: string;
+  lessonId: string;
+  /** The lesson's question to write about. */
+  prompt: string;
+}
+
+/** A lesson's diary: the first save creates the entry, later saves edit it. */
+export default function DiaryPage({ courseId, lessonId, prompt }: DiaryPageProps) {
+  const dispatch = useDiaryDispatch();
+  const stored = useDiarySelector(selectDiary);
+  const [loaded, setLoaded] = useState(false);
+  const diary = stored && stored.courseId === courseId && stored.lessonId === lessonId ? stored : null;
+
+  useEffect(() => {
+    setLoaded(false);
+    dispatch(fetchDiary({ courseId, lessonId })).finally(() => setLoaded(true));
+  }, [dispatch, courseId, lessonId]);
+
   return (
-    <Placeholder title="Щоденник" level={2}>
-      Тут буде ваш щоденник уроку: що вдалося за день і план на завтра.
-    </Placeholder>
+    <section aria-labelledby="diary-title" className={styles.page}>
+      <h2 id="diary-title">{t.title}</h2>
+      <p className={styles.lead}>{t.lead}</p>
+      {prompt.trim() && (
+        <figure className={styles.prompt}>
+          <figcaption>{t.prompt}</figcaption>
+          <blockquote>{prompt}</blockquote>
+        </figure>
+      )}
+      {!loaded ? (
+        <Spinner compact />
+      ) : (
+        <>
+          <p className={diary?.test != null ? styles.score : styles.muted}>
+            {diary?.test != null ? t.test(diary.test) : t.noTest}
+          </p>
+          <DiaryForm key={`${courseId}/${lessonId}`} courseId={courseId} lessonId={lessonId} diary={diary} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DiaryForm({ courseId, lessonId, diary }: { courseId: string; lessonId: string; diary: Diary | null }) {
+  const dispatch = useDiaryDispatch();
+  const [date, setDate] = useState(() => diary?.date || kyivIsoDate(Date.now()));
+  const [entry, setEntry] = useState(diary?.entry ?? '');
+  const [plan, setPlan] = useState(diary?.plan ?? '');
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState('');
+  const [failure, setFailure] = useState('');
+  const dateId = useId();
+  const exists = diary !== null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setSaved('');
+    setFailure('');
+    const body = { courseId, lessonId, date, entry, plan };
+    const result = await dispatch(exists ? updateDiary(body) : addDiary(body));
+    setBusy(false);
+    if (result.meta.requestStatus === 'fulfilled') setSaved(exists ? t.updated : t.created);
+    else setFailure((result.payload as string | undefined) ?? t.failed);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit}>
+      <div className={styles.field}>
+        <label htmlFor={dateId}>{t.date}</label>
+        <input
+          id={dateId}
+          type="date"
+          className={styles.input}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          required
+        />
+      </div>
+      <TextArea label={t.entry} hint={t.entryHint} value={entry} onChange={setEntry} />
+      <TextArea label={t.plan} hint={t.planHint} value={plan} onChange={setPlan} />
+      {failure && <Alert>{failure}</Alert>}
+      {saved && <Notice>{saved}</Notice>}
+      <Button type="submit" disabled={busy}>
+        {busy ? t.saving : exists ? t.update : t.create}
+      </Button>
+    </form>
+  );
+}
+
+function TextArea({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <span id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </span>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        rows={5}
+        maxLength={DIARY_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint ${id}-count`}
+      />
+      <span id={`${id}-count`} className={value.length >= DIARY_MAX ? `${styles.count} ${styles.full}` : styles.count}>
+        {t.counter(value.length, DIARY_MAX)}
+      </span>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './HomePage.module.css';
 
@@ -22,12 +23,22 @@ const CARDS = [
   },
 ] as const;
 
-/** `/uk`: a greeting and the ways on. */
-export default function HomePage({ firstName }: { firstName: string }) {
+interface HomePageProps {
+  firstName: string;
+  /** «Що сьогодні»: the learning plan, composed in by the app. */
+  today?: ReactNode;
+  /** Unread notifications: the homework feature puts them here. */
+  notifications?: ReactNode;
+}
+
+/** `/uk`: a greeting, what to do today, and the ways on. */
+export default function HomePage({ firstName, today, notifications }: HomePageProps) {
   return (
     <>
       <h1 className={styles.greeting}>Вітаємо, {firstName}!</h1>
       <p className={styles.lead}>Сьогодні чудовий день, щоб трохи більше говорити українською. З чого почнемо?</p>
+      {notifications}
+      {today}
       <ul className={styles.grid}>
         {CARDS.map((card) => (
           <li key={card.to}>

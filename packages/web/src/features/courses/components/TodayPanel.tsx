@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { fetchToday, selectToday } from '../courseSlice';
+import { useCoursesDispatch, useCoursesSelector } from '../hooks';
+import { courseTexts as t } from '../texts';
+import type { TodayCourse } from '../types';
+import { Progress } from './Progress';
+import styles from './TodayPanel.module.css';
+
+const lessonPath = (courseId: string, day: string) =>
+  `/uk/learn/${encodeURIComponent(courseId)}/${encodeURIComponent(day)}`;
+
+/** Home, «Що сьогодні»: per course the next lesson, the diary entries still to write, and progress. */
+export default function TodayPanel() {
+  const dispatch = useCoursesDispatch();
+  const today = useCoursesSelector(selectToday);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    dispatch(fetchToday()).then((result) => setFailed(fetchToday.rejected.match(result)));
+  }, [dispatch]);
+
+  return (
+    <section className={styles.today} aria-labelledby="today-title">
+      <h2 id="today-title">{t.todayTitle}</h2>
+      {today === null ? (
+        failed ? (
+          <p className={styles.muted}>{t.todayFailed}</p>
+        ) : (
+          <Spinner compact />
+        )
+      ) : today.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t.todayEmpty}</p>
+          <Link to="/uk/learn">{t.todayChoose}</Link>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {today.map((course) => (
+            <li key={course._id}>
+              <TodayCard course={course} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TodayCard({ course }: { course: TodayCourse }) {
+  const next = course.nextLesson;
+  return (
+    <article className={styles.card}>
+      <h3 className={styles.title}>
+        <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
+      </h3>
+      <p className={styles.wave}>{t.wave(course.wave)}</p>
+      {next === null ? (
+        <p className={styles.muted}>{t.allOpen}</p>
+      ) : next.isOpen ? (
+        <p className={styles.next}>
+          <span className={styles.label}>{t.nextLesson}</span>
+          <Link to={lessonPath(course._id, next.day)} className={styles.lessonLink}>
+            {t.lessonLink(next.day, next.theme)}
+          </Link>
+        </p>
+      ) : (
+        <p className={styles.muted}>{t.nextOpens(next.opensAt)}</p>
+      )}
+      {course.diaryMissing.length > 0 && (
+        <div className={styles.diary}>
+          <h4>{t.diaryMissing}</h4>
+          <ul>
+            {course.diaryMissing.map((lesson) => (
+              <li key={lesson.day}>
+                <Link to={`${lessonPath(course._id, lesson.day)}/diary`}>{t.diaryLink(lesson.day, lesson.theme)}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Progress
+        done={course.lessonsDone}
+        total={course.lessonsTotal}
+        label={t.progressLabel(course.title)}
+        text={t.progress(course.lessonsDone, course.lessonsTotal)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,405 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { kyivTime } from '@yedyni/contract';
+import { describe, expect, it } from 'vitest';
+import { course, courseItem, lessonFixture, otherCourseItem, user } from '../../../test/fixtures';
+import { callsOf, lastBody, learnerApi } from '../../../test/learning';
+import { json } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
+
+const ui = () => userEvent.setup();
+const curatorCourse = { ...course, canManage: true, lessons: course.lessons.map((l) => ({ ...l, isOpen: true })) };
+
+describe('/uk/learn: the course list', () => {
+  it('shows my courses with progress and the ones I can join; «Приєднатися» enrols and refreshes', async () => {
+    let joined = false;
+    const fetchMock = learnerApi({
+      'GET /api/courses': () =>
+        json({ courses: [courseItem, { ...otherCourseItem, enrolled: joined, lessonsOpen: joined ? 1 : 0 }] }),
+      'POST /api/courses/c-2/enroll': () => {
+        joined = true;
+        return json({ ...user, courses: [{ _id: 'c-2', title: otherCourseItem.title }] });
+      },
+    });
+    const app = renderApp('/uk/learn');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Курси' })).toBeInTheDocument();
+    const mine = await screen.findByRole('region', { name: 'Мої курси' });
+    expect(within(mine).getByRole('link', { name: 'Українська щодня' })).toHaveAttribute('href', '/uk/learn/c-1');
+    expect(within(mine).getByText('Пройдено 1 з 3 уроків')).toBeInTheDocument();
+    const bar = within(mine).getByRole('progressbar', { name: 'Поступ курсу «Українська щодня»' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    expect(bar).toHaveAttribute('aria-valuemax', '3');
+
+    const listCalls = () => callsOf(fetchMock).filter((c) => c === 'GET /api/courses').length;
+    const before = listCalls();
+    const others = screen.getByRole('region', { name: 'Можна приєднатися' });
+    expect(within(others).getByText('Хвиля 5 · Старт хвилі: 10-03-2026')).toBeInTheDocument();
+    await userEvent.click(within(others).getByRole('button', { name: 'Приєднатися' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Ви приєдналися до курсу «Говоримо вільно».');
+    expect(within(screen.getByRole('region', { name: 'Мої курси' })).getByText('Говоримо вільно')).toBeInTheDocument();
+    expect(screen.getByText('Ви вже навчаєтеся на всіх курсах руху. Так тримати!')).toBeInTheDocument();
+    expect(listCalls()).toBe(before + 1);
+    expect(app.store.getState().auth.user?.courses).toEqual([{ _id: 'c-2', title: 'Говоримо вільно' }]);
+  });
+
+  it('a failed join shows the server message in an alert', async () => {
+    learnerApi({
+      'GET /api/courses': () => json({ courses: [otherCourseItem] }),
+      'POST /api/courses/c-2/enroll': () => json({ message: 'Курс не знайдено' }, 404),
+    });
+    renderApp('/uk/learn');
+    await userEvent.click(await screen.findByRole('button', { name: 'Приєднатися' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Курс не знайдено');
+  });
+});
+
+describe('/uk/learn/:courseId: the course', () => {
+  it('shows the title, wave, start date and lessons: open ones link, closed ones say when they open', async () => {
+    learnerApi();
+    renderApp('/uk/learn/c-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Українська щодня' })).toBeInTheDocument();
+    expect(screen.getByText('Хвиля 29')).toBeInTheDocument();
+    expect(screen.getByText('Старт: 03-03-2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Урок 1: Звуки і літери' })).toHaveAttribute('href', '/uk/learn/c-1/1');
+    expect(screen.getByRole('link', { name: 'Урок 2: Привітання' })).toHaveAttribute('href', '/uk/learn/c-1/2');
+    expect(screen.queryByRole('link', { name: 'Урок 3: Числа' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Урок 3: Числа' })).toBeInTheDocument();
+    expect(screen.getByText('Відкриється 00:00, 5 березня 2026')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Чат курсу' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Чат учасників хвилі зʼявиться тут зовсім скоро.');
+  });
+
+  it('curator tools are hidden from learners', async () => {
+    learnerApi();
+    renderApp('/uk/learn/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Українська щодня' });
+    expect(screen.queryByRole('button', { name: 'Запланувати' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Інструменти куратора' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Оголосити наступну хвилю' })).not.toBeInTheDocument();
+  });
+
+  it('curator tools show with canManage: «Запланувати» sends Kyiv wall time, «Скинути» clears it', async () => {
+    const at = kyivTime(2026, 3, 4, 14, 5);
+    const fetchMock = learnerApi(
+      {
+        'PATCH /api/courses/lesson/date': (init) => {
+          const body = JSON.parse(String(init.body));
+          return json({ lessonId: body.lessonId, scheduledDate: body.scheduledDate });
+        },
+      },
+      curatorCourse,
+    );
+    const app = renderApp('/uk/learn/c-1');
+    expect(await screen.findByRole('heading', { name: 'Інструменти куратора' })).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Запланувати' });
+    expect(buttons).toHaveLength(3);
+    expect(buttons[2]).toHaveAccessibleDescription('Урок 3: Числа');
+
+    const ui = userEvent.setup();
+    await ui.click(buttons[2] as HTMLElement);
+    const form = screen.getByRole('form', { name: 'Коли відкрити урок 3' });
+    const input = within(form).getByLabelText('Дата і час відкриття (за Києвом)');
+    expect(input).toHaveValue('2026-03-05T00:00');
+    fireEvent.change(input, { target: { value: '2026-03-04T14:05' } });
+    await ui.click(within(form).getByRole('button', { name: 'Зберегти' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent('Урок 3 відкриється 14:05, 4 березня 2026.');
+    expect(lastBody(fetchMock, 'PATCH /api/courses/lesson/date')).toEqual({
+      courseId: 'c-1',
+      lessonId: '3',
+      scheduledDate: at,
+    });
+    expect(app.store.getState().course?.course?.lessons[2]).toMatchObject({ scheduledDate: at, opensAt: at });
+    expect(screen.getByText('Відкрито 14:05, 4 березня 2026 · за планом куратора')).toBeInTheDocument();
+
+    await ui.click(within(form).getByRole('button', { name: 'Скинути' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Урок 3 знову відкривається за розкладом хвилі.');
+    expect(lastBody(fetchMock, 'PATCH /api/courses/lesson/date')).toMatchObject({ scheduledDate: null });
+  });
+
+  it('curators read a lesson learners do not see yet, with a note saying when it opens', async () => {
+    const fetchMock = learnerApi({}, { ...course, canManage: true });
+    renderApp('/uk/learn/c-1');
+    await ui().click(await screen.findByRole('link', { name: 'Урок 3: Числа' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Текст уроку 3' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Учні ще не бачать цей урок: він відкриється 00:00, 5 березня 2026.',
+    );
+    expect(callsOf(fetchMock)).toContain('GET /api/courses/c-1/lessons/3/content');
+  });
+
+  it('«Оголосити наступну хвилю» announces, shows it, and «Скасувати оголошення» withdraws it', async () => {
+    const start = kyivTime(2026, 4, 1, 9, 0);
+    const fetchMock = learnerApi(
+      {
+        'PATCH /api/courses/next': (init) => {
+          const body = JSON.parse(String(init.body));
+          return json({ _id: 'c-1', nextWave: body.nextWave, nextStart: body.nextStart });
+        },
+      },
+      curatorCourse,
+    );
+    renderApp('/uk/learn/c-1');
+    const ui = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Оголосити наступну хвилю' });
+    expect(screen.getByText('Наступну хвилю ще не оголошено.')).toBeInTheDocument();
+    await ui.type(within(form).getByLabelText('Номер хвилі'), '30');
+    fireEvent.change(within(form).getByLabelText('Старт (дата і час за Києвом)'), {
+      target: { value: '2026-04-01T09:00' },
+    });
+    await ui.click(within(form).getByRole('button', { name: 'Оголосити' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Оголошено хвилю 30: старт 09:00, 1 квітня 2026.',
+    );
+    expect(lastBody(fetchMock, 'PATCH /api/courses/next')).toEqual({
+      courseId: 'c-1',
+      nextWave: '30',
+      nextStart: start,
+    });
+    await ui.click(screen.getByRole('button', { name: 'Скасувати оголошення' }));
+    expect(await screen.findByText('Наступну хвилю ще не оголошено.')).toBeInTheDocument();
+    expect(lastBody(fetchMock, 'PATCH /api/courses/next')).toEqual({
+      courseId: 'c-1',
+      nextWave: null,
+      nextStart: null,
+    });
+  });
+
+  it('a refused course update shows the server message in an alert', async () => {
+    learnerApi(
+      { 'PATCH /api/courses/next': () => json({ message: 'Наступна хвиля: цей номер уже використано' }, 409) },
+      curatorCourse,
+    );
+    renderApp('/uk/learn/c-1');
+    const ui = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Оголосити наступну хвилю' });
+    await ui.type(within(form).getByLabelText('Номер хвилі'), '29');
+    fireEvent.change(within(form).getByLabelText('Старт (дата і час за Києвом)'), {
+      target: { value: '2026-04-01T09:00' },
+    });
+    await ui.click(within(form).getByRole('button', { name: 'Оголосити' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Наступна хвиля: цей номер уже використано');
+  });
+
+  it('learners see a curator’s change when the window regains focus', async () => {
+    let current = course;
+    const fetchMock = learnerApi({ 'GET /api/courses/c-1': () => json(current) });
+    renderApp('/uk/learn/c-1');
+    await screen.findByText('Відкриється 00:00, 5 березня 2026');
+    const courseCalls = () => callsOf(fetchMock).filter((c) => c === 'GET /api/courses/c-1').length;
+    const before = courseCalls();
+    current = {
+      ...course,
+      lessons: [course.lessons[0], course.lessons[1], lessonFixture(3, { isOpen: true })].filter(
+        (l) => l !== undefined,
+      ),
+    };
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByRole('link', { name: 'Урок 3: Числа' })).toBeInTheDocument();
+    expect(courseCalls()).toBe(before + 1);
+  });
+
+  it('a course I have not joined says so, without an alert', async () => {
+    learnerApi({
+      'GET /api/courses/c-1': () =>
+        json({ message: 'Цей курс доступний лише його учасникам. Приєднайтеся до курсу на сторінці «Курси».' }, 403),
+    });
+    renderApp('/uk/learn/c-1');
+    expect(await screen.findByText(/доступний лише його учасникам/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'До списку курсів' })).toHaveAttribute('href', '/uk/learn');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
+  it('shows the theme, the tabs and the content fetched as HTML; previous and next lessons link', async () => {
+    learnerApi();
+    renderApp('/uk/learn/c-1/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Привітання' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Текст уроку 2' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Розділи уроку' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Урок', 'Теорія', 'Практика', 'Аудіо', 'Відео', 'Тест', 'Щоденник']);
+    expect(within(tabs).getByRole('link', { name: 'Урок' })).toHaveAttribute('aria-current', 'page');
+    const pager = screen.getByRole('navigation', { name: 'Інші уроки' });
+    expect(within(pager).getByRole('link', { name: /Урок 1: Звуки і літери/ })).toHaveAttribute(
+      'href',
+      '/uk/learn/c-1/1',
+    );
+    expect(within(pager).getByRole('link', { name: /Урок 3: Числа/ })).toHaveAttribute('href', '/uk/learn/c-1/3');
+  });
+
+  it('a content load failure shows «Помилка завантаження» and clears the content', async () => {
+    let fail = false;
+    learnerApi({
+      'GET /api/courses/c-1/lessons/1/content': () =>
+        fail ? json({ message: 'Помилка сервера' }, 500) : new Response('<p>Перший урок</p>'),
+      'GET /api/courses/c-1/lessons/2/content': () => json({ message: 'Помилка сервера' }, 500),
+    });
+    const app = renderApp('/uk/learn/c-1/1');
+    expect(await screen.findByText('Перший урок')).toBeInTheDocument();
+    fail = true;
+    await userEvent.click(screen.getByRole('link', { name: /Урок 2: Привітання/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Помилка завантаження');
+    expect(screen.queryByText('Перший урок')).not.toBeInTheDocument();
+    expect(app.store.getState().lesson).toMatchObject({ content: '', isLoading: false, error: 'Помилка сервера' });
+  });
+
+  it('a closed lesson says when it opens instead of its content', async () => {
+    const fetchMock = learnerApi();
+    renderApp('/uk/learn/c-1/3/theory');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Урок ще не відкрився' })).toBeInTheDocument();
+    expect(screen.getByText('Урок відкриється 00:00, 5 березня 2026. Поверніться трохи згодом!')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Розділи уроку' })).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('GET /api/courses/c-1/lessons/3/content');
+  });
+
+  it('theory and practice render the lesson HTML; practice says homework comes later', async () => {
+    learnerApi();
+    renderApp('/uk/learn/c-1/1/theory');
+    expect(await screen.findByText('Теорія уроку 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Практика' }));
+    expect(await screen.findByText('Завдання уроку 1')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/домашнє завдання/);
+  });
+
+  it('audio has a native player per track; video embeds YouTube without cookies; empty lessons say so', async () => {
+    const withMedia = {
+      ...course,
+      lessons: [
+        lessonFixture(1, {
+          audio: ['/media/a.mp3', '/media/b.mp3'],
+          video: [
+            { title: 'Вимова', url: 'https://youtu.be/dQw4w9WgXcQ' },
+            { title: 'Діалог', url: 'https://cdn.example.org/dialog.mp4' },
+            { title: 'Зламане', url: 'javascript:alert(1)' },
+          ],
+        }),
+        lessonFixture(2, { audio: [], video: [] }),
+      ],
+    };
+    learnerApi({}, withMedia);
+    const { container } = renderApp('/uk/learn/c-1/1/audio');
+    await screen.findByRole('heading', { level: 2, name: 'Аудіо' });
+    const players = container.querySelectorAll('audio');
+    expect([...players].map((a) => a.getAttribute('src'))).toEqual(['/media/a.mp3', '/media/b.mp3']);
+    expect(players[0]).toHaveAttribute('controls');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Відео' }));
+    const frame = await screen.findByTitle('Вимова');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(container.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.org/dialog.mp4');
+    expect(screen.queryByText('Зламане')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: /Урок 2: Привітання/ }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Відео' }));
+    expect(await screen.findByText('Для цього уроку відео немає.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Аудіо' }));
+    expect(await screen.findByText('Для цього уроку аудіо немає.')).toBeInTheDocument();
+  });
+
+  it('the self-test: «Перевірити» sends the answers, shows «N з 10», right answers and explanations', async () => {
+    const fetchMock = learnerApi({
+      'POST /api/courses/c-1/lessons/1/test': () =>
+        json({ score: 5, correct: [1, 0], explanations: ['Зранку кажемо «Добрий ранок».', 'В абетці 33 літери.'] }),
+    });
+    renderApp('/uk/learn/c-1/1/test');
+    const ui = userEvent.setup();
+    const first = await screen.findByRole('group', { name: 'Питання 1: Як привітатися зранку?' });
+    const second = screen.getByRole('group', { name: 'Питання 2: Скільки літер в українській абетці?' });
+    await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
+    await ui.click(within(second).getByRole('radio', { name: '32' }));
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent('Ваш результат: 5 з 10');
+    expect(result).toHaveTextContent('Результат записано у щоденник уроку.');
+    expect(within(result).getByRole('link', { name: 'Відкрити щоденник' })).toHaveAttribute(
+      'href',
+      '/uk/learn/c-1/1/diary',
+    );
+    expect(lastBody(fetchMock, 'POST /api/courses/c-1/lessons/1/test')).toEqual({ answers: [1, 1] });
+    expect(within(first).getByText('✓ Ваша відповідь правильна')).toBeInTheDocument();
+    expect(within(first).getByText('Зранку кажемо «Добрий ранок».')).toBeInTheDocument();
+    expect(within(second).getByText('✓ Правильна відповідь').closest('label')).toHaveTextContent('33');
+    expect(within(second).getByText('✗ Ваша відповідь').closest('label')).toHaveTextContent('32');
+    expect(within(second).getByRole('radio', { name: /32/ })).toBeDisabled();
+
+    await ui.click(screen.getByRole('button', { name: 'Пройти ще раз' }));
+    expect(within(second).getByRole('radio', { name: '32' })).not.toBeChecked();
+    expect(within(second).getByRole('radio', { name: '32' })).toBeEnabled();
+    expect(screen.queryByText('Ваш результат: 5 з 10')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Перевірити' })).toBeInTheDocument();
+  });
+
+  it('a refused self-test shows the server message in an alert', async () => {
+    learnerApi({ 'POST /api/courses/c-1/lessons/1/test': () => json({ message: 'Тест: надішліть відповіді' }, 400) });
+    renderApp('/uk/learn/c-1/1/test');
+    await userEvent.click(await screen.findByRole('button', { name: 'Перевірити' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Тест: надішліть відповіді');
+  });
+});
+
+describe('/uk: what to do today', () => {
+  it('per course: the next open lesson, diary entries to write, and progress', async () => {
+    learnerApi({
+      'GET /api/courses/today': () =>
+        json({
+          courses: [
+            {
+              _id: 'c-1',
+              title: 'Українська щодня',
+              wave: '29',
+              nextLesson: { day: '2', theme: 'Привітання', opensAt: 0, isOpen: true },
+              diaryMissing: [{ day: '1', theme: 'Звуки і літери' }],
+              lessonsTotal: 3,
+              lessonsDone: 1,
+            },
+            {
+              _id: 'c-2',
+              title: 'Говоримо вільно',
+              wave: '5',
+              nextLesson: { day: '1', theme: 'Знайомство', opensAt: kyivTime(2026, 3, 10), isOpen: false },
+              diaryMissing: [],
+              lessonsTotal: 10,
+              lessonsDone: 0,
+            },
+          ],
+        }),
+    });
+    renderApp('/uk');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    const today = await screen.findByRole('region', { name: 'Що сьогодні' });
+    expect(await within(today).findByRole('link', { name: 'Урок 2: Привітання' })).toHaveAttribute(
+      'href',
+      '/uk/learn/c-1/2',
+    );
+    expect(within(today).getByRole('link', { name: 'Урок 1: Звуки і літери' })).toHaveAttribute(
+      'href',
+      '/uk/learn/c-1/1/diary',
+    );
+    expect(within(today).getByText('Наступний урок відкриється 00:00, 10 березня 2026')).toBeInTheDocument();
+    expect(within(today).getByRole('progressbar', { name: 'Поступ курсу «Українська щодня»' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
+  });
+
+  it('without courses it links to the course list', async () => {
+    learnerApi({ 'GET /api/courses/today': () => json({ courses: [] }) });
+    renderApp('/uk');
+    const today = await screen.findByRole('region', { name: 'Що сьогодні' });
+    await waitFor(() =>
+      expect(within(today).getByRole('link', { name: 'Обрати курс' })).toHaveAttribute('href', '/uk/learn'),
+    );
+  });
+});

@@ -1,0 +1,137 @@
+import { createAsyncThunk, createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import type { Course, CourseListItem, Today, User } from '@yedyni/contract';
+import { lessonOpensAt } from '@yedyni/contract';
+import { api, errorMessage } from '../../shared/api';
+import { sessionEnded, userUpdated } from '../../shared/lib/session';
+import type {
+  CourseState,
+  CoursesRootState,
+  LessonDateAnswer,
+  LessonDateBody,
+  NextWaveAnswer,
+  NextWaveBody,
+} from './types';
+
+export const initialCourseState: CourseState = {
+  course: null,
+  courses: [],
+  today: null,
+  isLoading: false,
+  error: null,
+};
+
+const createCourseThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+
+/** A thunk over API calls: a failure is rejected with the server's message (spec section 8). */
+function courseCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
+  return createCourseThunk(type, async (arg: Arg, { rejectWithValue }) => {
+    try {
+      return await call(arg);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  });
+}
+
+const path = (courseId: string) => `/courses/${encodeURIComponent(courseId)}`;
+
+/** Read: every course, mine and those I can join. */
+export const fetchCourses = courseCall<void, CourseListItem[]>('course/list', async () => {
+  const answer = await api.get<{ courses: CourseListItem[] }>('/courses');
+  return answer.courses;
+});
+
+/** Read: the next lesson, diary entries to write and progress in each of my courses. */
+export const fetchToday = courseCall<void, Today['courses']>('course/today', async () => {
+  const answer = await api.get<Today>('/courses/today');
+  return answer.courses;
+});
+
+/** Read: one course with its lessons (403 for a course I have not joined). */
+export const fetchCourse = courseCall('course/fetch', (courseId: string) => api.get<Course>(path(courseId)));
+
+/** Joins a course; the user (with its courses) and the course list are refreshed after. */
+export const enrollCourse = createCourseThunk(
+  'course/enroll',
+  async (courseId: string, { dispatch, rejectWithValue }) => {
+    let user: User;
+    try {
+      user = await api.post<User>(`${path(courseId)}/enroll`);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+    dispatch(userUpdated(user));
+    await dispatch(fetchCourses());
+    return courseId;
+  },
+);
+
+/** Curators: announces the next wave, or withdraws the announcement with both values null. */
+export const updateNextWave = courseCall('course/update', (body: NextWaveBody) =>
+  api.patch<NextWaveAnswer>('/courses/next', body),
+);
+
+/** Curators: opens a lesson at a chosen instant, or back on the wave's schedule with null. */
+export const rescheduleLesson = courseCall('course/reschedule', (body: LessonDateBody) =>
+  api.patch<LessonDateAnswer>('/courses/lesson/date', body),
+);
+
+const all = [fetchCourses, fetchToday, fetchCourse, enrollCourse, updateNextWave, rescheduleLesson] as const;
+
+const courseSlice = createSlice({
+  name: 'course',
+  initialState: initialCourseState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchCourses.fulfilled, (state, action) => {
+        state.courses = action.payload;
+      })
+      .addCase(fetchToday.fulfilled, (state, action) => {
+        state.today = action.payload;
+      })
+      .addCase(fetchCourse.fulfilled, (state, action) => {
+        state.course = action.payload;
+      })
+      .addCase(enrollCourse.fulfilled, (state, action) => {
+        const item = state.courses.find((c) => c._id === action.payload);
+        if (item) item.enrolled = true;
+      })
+      // Spec: an update merges into the course.
+      .addCase(updateNextWave.fulfilled, (state, action) => {
+        const { _id, ...update } = action.payload;
+        if (state.course && state.course._id === _id) Object.assign(state.course, update);
+      })
+      // Spec: rescheduling sets scheduledDate on the lesson whose day equals lessonId.
+      .addCase(rescheduleLesson.fulfilled, (state, action) => {
+        const { course } = state;
+        if (!course || course._id !== action.meta.arg.courseId) return;
+        const lessonId = String(action.payload.lessonId);
+        const lesson = course.lessons.find((l) => l.day === lessonId);
+        if (!lesson) return;
+        lesson.scheduledDate = action.payload.scheduledDate;
+        lesson.opensAt = lessonOpensAt(course.start, Number(lesson.day), lesson.scheduledDate);
+      })
+      .addCase(sessionEnded, () => initialCourseState)
+      .addMatcher(isPending(...all), (state) => {
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addMatcher(isFulfilled(...all), (state) => {
+        state.isLoading = false;
+      })
+      .addMatcher(isRejected(...all), (state, action) => {
+        state.isLoading = false;
+        state.error = action.payload ?? action.error.message ?? null;
+      });
+  },
+});
+
+export const courseReducer = courseSlice.reducer;
+
+const selectCourseState = (state: CoursesRootState) => state.course ?? initialCourseState;
+export const selectCourse = (state: CoursesRootState) => selectCourseState(state).course;
+export const selectCourses = (state: CoursesRootState) => selectCourseState(state).courses;
+export const selectToday = (state: CoursesRootState) => selectCourseState(state).today;
+export const selectCourseLoading = (state: CoursesRootState) => selectCourseState(state).isLoading;
+export const selectCourseError = (state: CoursesRootState) => selectCourseState(state).error;

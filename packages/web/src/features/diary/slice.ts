@@ -1,0 +1,64 @@
+import { createAsyncThunk, createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import type { Diary } from '@yedyni/contract';
+import { api, errorMessage } from '../../shared/api';
+import { sessionEnded } from '../../shared/lib/session';
+import type { DiaryInput, DiaryQuery, DiaryRootState, DiaryState } from './types';
+
+/** Entry and plan hold at most this many characters (DOMAIN.md, Diary). */
+export const DIARY_MAX = 500;
+
+export const initialDiaryState: DiaryState = { diary: null, isLoading: false, error: null };
+
+const createDiaryThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+
+function diaryCall<Arg>(type: string, call: (arg: Arg) => Promise<Diary | null>) {
+  return createDiaryThunk(type, async (arg: Arg, { rejectWithValue }) => {
+    try {
+      return (await call(arg)) ?? null;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  });
+}
+
+/** Read: the entry of a lesson, or null when none is written yet. */
+export const fetchDiary = diaryCall('diary/fetch', ({ courseId, lessonId }: DiaryQuery) =>
+  api.get<Diary | null>(`/diary?${new URLSearchParams({ courseId, lessonId })}`),
+);
+
+/** Writes the first entry of a lesson (409 when there is one). */
+export const addDiary = diaryCall('diary/add', (body: DiaryInput) => api.post<Diary>('/diary', body));
+
+/** Edits the entry of a lesson (404 when there is none). */
+export const updateDiary = diaryCall('diary/update', (body: DiaryInput) => api.patch<Diary>('/diary', body));
+
+const all = [fetchDiary, addDiary, updateDiary] as const;
+
+const diarySlice = createSlice({
+  name: 'diary',
+  initialState: initialDiaryState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionEnded, () => initialDiaryState)
+      .addMatcher(isPending(...all), (state) => {
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addMatcher(isFulfilled(...all), (state, action) => {
+        state.isLoading = false;
+        state.diary = action.payload;
+      })
+      .addMatcher(isRejected(...all), (state, action) => {
+        state.isLoading = false;
+        state.error = action.payload ?? action.error.message ?? null;
+      });
+  },
+});
+
+export const diaryReducer = diarySlice.reducer;
+
+const selectDiaryState = (state: DiaryRootState) => state.diary ?? initialDiaryState;
+export const selectDiary = (state: DiaryRootState) => selectDiaryState(state).diary;
+export const selectDiaryLoading = (state: DiaryRootState) => selectDiaryState(state).isLoading;
+export const selectDiaryError = (state: DiaryRootState) => selectDiaryState(state).error;

@@ -1,0 +1,34 @@
+import type { Course } from '@yedyni/contract';
+import { course as baseCourse, indicators, user } from './fixtures';
+import { json, mockApi } from './mockApi';
+import { storeToken } from './renderApp';
+
+type Routes = Parameters<typeof mockApi>[0];
+
+/** A signed-in learner whose course `c-1` the server knows; `extra` adds or overrides answers. */
+export function learnerApi(extra: Routes = {}, course: Course = baseCourse) {
+  storeToken('token-1');
+  return mockApi({
+    'GET /api/auth/current': () => json(user),
+    'GET /api/partners/indicators': () => json(indicators),
+    'GET /api/courses/c-1': () => json(course),
+    ...Object.fromEntries(
+      course.lessons.map((lesson) => [
+        `GET ${lesson.content}`,
+        () => new Response(`<h2>Текст уроку ${lesson.day}</h2>`, { headers: { 'Content-Type': 'text/html' } }),
+      ]),
+    ),
+    ...extra,
+  });
+}
+
+/** The recorded calls as `METHOD url`. */
+export function callsOf(fetchMock: ReturnType<typeof mockApi>): string[] {
+  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+}
+
+/** The JSON body of the last call to `METHOD url`. */
+export function lastBody(fetchMock: ReturnType<typeof mockApi>, call: string): unknown {
+  const found = fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === call).at(-1);
+  return found ? JSON.parse(String(found[1]?.body)) : undefined;
+}
