@@ -15,11 +15,12 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../infra/http/openapi.js';
 import type { CoursesService } from './service.js';
 
 const tags = ['courses'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const security = bearer;
+const errors = errorResponses;
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
   app.addHook('onRequest', app.authenticate);

@@ -1,10 +1,11 @@
 import { diaryBodySchema, diaryQuerySchema, diarySchema, errorSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses } from '../../infra/http/openapi.js';
 import type { DiaryService } from './service.js';
 
 const tags = ['diary'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const security = bearer;
+const errors = errorResponses;
 
 export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async (app, { diary }) => {
   app.addHook('onRequest', app.authenticate);
