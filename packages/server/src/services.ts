@@ -47,7 +47,7 @@ export async function createServices(
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const db = createDb(config.database);
+  const db = createDb(config.database, (error) => log.warn({ err: error }, 'idle database connection lost'));
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
   const mailer =
     overrides.mailer ??

@@ -126,8 +126,20 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // The app's pool has been told to end; its sockets close a moment later. Forcing the drop
+        // earlier would kill a connection mid-goodbye, so wait for them to go.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -12,7 +12,8 @@ export type { Database } from './schema.js';
 
 const INT8_OID = 20;
 
-export function createDb(setting: DatabaseSetting): Db {
+/** `onIdleError`: an idle pooled connection died (a database restart, say); the pool replaces it. */
+export function createDb(setting: DatabaseSetting, onIdleError: (error: Error) => void = () => {}): Db {
   if (setting.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: setting.url,
@@ -23,6 +24,8 @@ export function createDb(setting: DatabaseSetting): Db {
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // Without a listener, an idle client's error would be thrown and end the process.
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(setting.file), { recursive: true });
