@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './courses.js';
 export * from './dates.js';
 export * from './diary.js';
+export * from './exercises.js';
 export * from './partners.js';
 export * from './schedule.js';
 export * from './support.js';

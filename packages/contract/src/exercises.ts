@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { authorSchema, idSchema, requiredText } from './common.js';
+import { lessonIdSchema } from './courses.js';
+
+export const HOMEWORK_MAX = 30_000;
+export const COMMENT_MAX = 3_000;
+/** 10 MiB: the largest file a learner or curator may attach. */
+export const MAX_FILE_BYTES = 10_485_760;
+/** What may be attached: images, PDF, audio and office documents, as told by their content. */
+export const ACCEPTED_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/mp4',
+  'audio/webm',
+  'audio/aac',
+  'audio/flac',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+] as const;
+
+/** A file on a record: a short-lived signed URL, its type and original name; '' when absent. */
+export const fileFieldsSchema = z.object({ fileURL: z.string(), fileType: z.string(), fileName: z.string() });
+export type FileFields = z.infer<typeof fileFieldsSchema>;
+
+export const commentSchema = z
+  .object({
+    _id: idSchema,
+    author: authorSchema,
+    comment: z.string(),
+    date: z.number(),
+    isRead: z.boolean(),
+    ...fileFieldsSchema.shape,
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const exerciseSchema = z
+  .object({
+    _id: idSchema,
+    courseId: z.string(),
+    lessonId: z.string(),
+    homework: z.string(),
+    status: z.enum(['active', 'inactive']),
+    rating: z.number().int().nullable(),
+    owner: authorSchema.optional(),
+    courseTitle: z.string().optional(),
+    comments: z.array(commentSchema),
+    ...fileFieldsSchema.shape,
+  })
+  .meta({ id: 'Exercise' });
+export type Exercise = z.infer<typeof exerciseSchema>;
+
+export const exerciseQuerySchema = z.object({ courseId: requiredText('Курс'), lessonId: lessonIdSchema });
+export const exerciseIdParamsSchema = z.object({ id: idSchema });
+
+const homeworkText = requiredText('Домашнє завдання').max(
+  HOMEWORK_MAX,
+  `Домашнє завдання: не більше ${HOMEWORK_MAX} символів`,
+);
+const commentText = requiredText('Коментар').max(COMMENT_MAX, `Коментар: не більше ${COMMENT_MAX} символів`);
+
+/** The text fields of the multipart bodies (the file travels beside them as `file`). */
+export const createExerciseFieldsSchema = z.object({
+  courseId: requiredText('Курс'),
+  lessonId: lessonIdSchema,
+  homework: homeworkText,
+});
+export const updateExerciseFieldsSchema = z.object({ exerciseId: requiredText('Завдання'), homework: homeworkText });
+export const addCommentFieldsSchema = z.object({ exerciseId: requiredText('Завдання'), comment: commentText });
+export const editCommentFieldsSchema = z.object({
+  exerciseId: requiredText('Завдання'),
+  commentId: requiredText('Коментар'),
+  comment: commentText,
+});
+
+export const exerciseRefSchema = z.object({ exerciseId: requiredText('Завдання') }).meta({ id: 'ExerciseRef' });
+export const removeFileBodySchema = z
+  .object({ exerciseId: requiredText('Завдання'), commentId: z.string().optional() })
+  .meta({ id: 'RemoveFileBody' });
+export const commentRefSchema = z.object({ exerciseId: requiredText('Завдання'), commentId: requiredText('Коментар') });
+export const ratingBodySchema = z
+  .object({
+    exerciseId: requiredText('Завдання'),
+    rating: z
+      .number({ error: 'Оцінка: ціле число від 1 до 12' })
+      .int('Оцінка: ціле число від 1 до 12')
+      .min(1, 'Оцінка: ціле число від 1 до 12')
+      .max(12, 'Оцінка: ціле число від 1 до 12'),
+  })
+  .meta({ id: 'RatingBody' });
+
+export const notificationSchema = z.object({
+  exerciseId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  lessonId: z.string(),
+  from: authorSchema,
+  date: z.number(),
+});
+export type ExerciseNotification = z.infer<typeof notificationSchema>;
+export const notificationsSchema = z
+  .object({ notifications: z.array(notificationSchema), countNotifications: z.number().int() })
+  .meta({ id: 'Notifications' });
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(10)
+    .default(10)
+    .transform((n) => Math.min(n, 50)),
+});
+
+export const EXERCISE_MESSAGES = {
+  notFound: 'Завдання не знайдено',
+  exists: 'Домашнє завдання до цього уроку вже здано — відредагуйте його',
+  commentNotFound: 'Коментар не знайдено',
+  notYours: 'Це може робити лише автор',
+  curatorsOnly: 'Оцінювати можуть лише куратори',
+  fileTooLarge: 'Файл завеликий: щонайбільше 10 МБ',
+  fileType:
+    'Такий файл не приймаємо: додайте зображення, PDF, аудіо або документ (Word, Excel, PowerPoint, OpenDocument)',
+  oneFile: 'Можна додати лише один файл',
+  noFile: 'Файлу немає',
+  linkExpired: 'Посилання на файл застаріло або недійсне. Оновіть сторінку.',
+} as const;
