@@ -86,7 +86,8 @@ export const editCommentFieldsSchema = z.object({
   comment: commentText,
 });
 
-export const exerciseRefSchema = z.object({ exerciseId: requiredText('Завдання') }).meta({ id: 'ExerciseRef' });
+// No component id: it is used as a query string too, which OpenAPI cannot reference.
+export const exerciseRefSchema = z.object({ exerciseId: requiredText('Завдання') });
 export const removeFileBodySchema = z
   .object({ exerciseId: requiredText('Завдання'), commentId: z.string().optional() })
   .meta({ id: 'RemoveFileBody' });

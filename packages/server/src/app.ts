@@ -6,11 +6,14 @@ import { z } from 'zod';
 import { authRoutes } from './features/auth/routes.js';
 import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
+import { exercisesRoutes } from './features/exercises/routes.js';
+import { filesRoutes } from './features/files/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
 import type { Config } from './infra/config.js';
 import { authentication } from './infra/http/authenticate.js';
 import { apiDocs } from './infra/http/docs.js';
 import { errorHandling } from './infra/http/errors.js';
+import { multipartForms } from './infra/http/multipart.js';
 import { securityHeaders } from './infra/http/security.js';
 import { webApp } from './infra/http/web.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityHeaders);
   await app.register(apiDocs);
   await app.register(authentication, { auth: services.auth });
+  await app.register(multipartForms);
 
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await services.db.selectFrom('users').select('id').limit(1).execute();
@@ -68,6 +72,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
   await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
+  await app.register(exercisesRoutes, { prefix: '/api/exercises', exercises: services.exercises });
+  await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
 
   // Course media (images, audio) are course content, not anyone's private files.
   await mkdir(services.mediaRoot, { recursive: true });

@@ -7,6 +7,8 @@ import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
 import { CoursesService } from './features/courses/service.js';
 import { DiaryService } from './features/diary/service.js';
+import { ExercisesService } from './features/exercises/service.js';
+import { FilesService } from './features/files/service.js';
 import { PartnersService } from './features/partners/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
@@ -14,6 +16,7 @@ import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
 import { createMailer, type Mailer } from './infra/mail.js';
 import { AttemptLimiter } from './infra/rate-limit.js';
 import { createRedis } from './infra/redis.js';
+import { LocalFileStore } from './infra/storage.js';
 import { seedDemo } from './seed/demo.js';
 
 export interface ServiceOverrides {
@@ -28,6 +31,8 @@ export interface Services {
   auth: AuthService;
   courses: CoursesService;
   diary: DiaryService;
+  exercises: ExercisesService;
+  files: FilesService;
   partners: PartnersService;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
   mediaRoot: string;
@@ -92,6 +97,14 @@ export async function createServices(
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
     });
     const diary = new DiaryService({ db, clock, courses });
+    const files = new FilesService({
+      db,
+      clock,
+      log,
+      store: new LocalFileStore(path.join(config.dataDir, 'uploads')),
+      secret: config.jwtSecret,
+    });
+    const exercises = new ExercisesService({ db, clock, courses, files });
     const partners = new PartnersService({ db, clock });
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
@@ -101,7 +114,7 @@ export async function createServices(
       courses.rollOverWaves().catch((error: unknown) => log.error({ err: error }, 'wave rollover failed'));
     }, WAVE_ROLLOVER_INTERVAL_MS);
     rollover.unref();
-    return { db, auth, courses, diary, partners, mediaRoot, close };
+    return { db, auth, courses, diary, exercises, files, partners, mediaRoot, close };
   } catch (error) {
     await close();
     throw error;

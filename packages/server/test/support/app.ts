@@ -38,6 +38,17 @@ export interface TestApp {
     route: string,
     options?: { body?: unknown; token?: string; raw?: string },
   ): Promise<ApiAnswer<T>>;
+  /** A multipart/form-data request, as the web sends homework and comments. */
+  // biome-ignore lint/suspicious/noExplicitAny: as api()
+  form<T = any>(
+    method: string,
+    route: string,
+    options: {
+      token?: string;
+      fields: Record<string, string>;
+      file?: { bytes: Uint8Array; name: string; type?: string };
+    },
+  ): Promise<ApiAnswer<T>>;
   outbox(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -98,6 +109,20 @@ export async function startTestApp(
       const text = await response.text();
       let parsed: unknown = text;
       if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as never };
+    },
+    async form(method, route, { token, fields, file }) {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      if (file)
+        body.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+      const response = await fetch(url + route, {
+        method,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        body,
+      });
+      const text = await response.text();
+      const parsed = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
       return { status: response.status, headers: response.headers, body: parsed as never };
     },
     async outbox() {

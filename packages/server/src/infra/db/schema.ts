@@ -111,6 +111,43 @@ export interface DiaryEntriesTable {
   updated_at: number;
 }
 
+export interface FilesTable {
+  id: string;
+  storage_key: string;
+  owner_id: string;
+  /** Decided from the content, never from the name or the upload's header. */
+  mime: string;
+  /** The uploader's file name, shown and offered on download. */
+  name: string;
+  size: number;
+  created_at: number;
+}
+
+export interface ExercisesTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  day: number;
+  homework: string;
+  file_id: string | null;
+  status: 'active' | 'inactive';
+  rating: number | null;
+  rating_version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ExerciseCommentsTable {
+  id: string;
+  exercise_id: string;
+  author_id: string;
+  comment: string;
+  file_id: string | null;
+  is_read: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -122,4 +159,7 @@ export interface Database {
   lesson_schedules: LessonSchedulesTable;
   enrollments: EnrollmentsTable;
   diary_entries: DiaryEntriesTable;
+  files: FilesTable;
+  exercises: ExercisesTable;
+  exercise_comments: ExerciseCommentsTable;
 }

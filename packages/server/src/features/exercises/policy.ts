@@ -1,0 +1,41 @@
+import { type Actor, isCurator } from '../auth/policy.js';
+
+interface OwnedExercise {
+  user_id: string;
+}
+interface AuthoredComment {
+  author_id: string;
+}
+
+/** The learner who wrote it and curators; anyone else is told it does not exist. */
+export function canReadExercise(actor: Actor, exercise: OwnedExercise): boolean {
+  return exercise.user_id === actor.id || isCurator(actor);
+}
+
+/** Homework text and its file belong to the learner alone. */
+export function canEditHomework(actor: Actor, exercise: OwnedExercise): boolean {
+  return exercise.user_id === actor.id;
+}
+
+export function canComment(actor: Actor, exercise: OwnedExercise): boolean {
+  return canReadExercise(actor, exercise);
+}
+
+export function canEditComment(actor: Actor, comment: AuthoredComment): boolean {
+  return comment.author_id === actor.id;
+}
+
+/** Authors delete their own comments; curators moderate any. */
+export function canDeleteComment(actor: Actor, comment: AuthoredComment): boolean {
+  return comment.author_id === actor.id || isCurator(actor);
+}
+
+/** Curators rate other people's homework, never their own. */
+export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
+  return isCurator(actor) && exercise.user_id !== actor.id;
+}
+
+/** Whose waiting homework shows up as a notification: curators see everyone else's. */
+export function reviewsHomework(actor: Actor): boolean {
+  return isCurator(actor);
+}
