@@ -150,6 +150,27 @@ describe('homework', () => {
     expect(closed.status).toBe(403);
   });
 
+  it('needs an answer: text or a file, for homework and comments alike', async () => {
+    const { token } = await signUp(t);
+    const blank = await submit(token, '   ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(EXERCISE_MESSAGES.emptyHomework);
+    const fileOnly = await submit(token, '', { bytes: PDF, name: 'a.pdf' });
+    expect(fileOnly.status).toBe(201);
+    const emptyComment = await t.form('POST', '/api/exercises/comment', {
+      token,
+      fields: { exerciseId: fileOnly.body._id, comment: ' ' },
+    });
+    expect(emptyComment.status).toBe(400);
+    expect(emptyComment.body.message).toBe(EXERCISE_MESSAGES.emptyComment);
+    const picture = await t.form('POST', '/api/exercises/comment', {
+      token,
+      fields: { exerciseId: fileOnly.body._id, comment: '' },
+      file: { bytes: PNG, name: 'фото.png' },
+    });
+    expect(picture.status).toBe(201);
+  });
+
   it('edits keep the old file unless a new one comes; a replaced file is deleted', async () => {
     const { token } = await signUp(t);
     const { body } = await submit(token, 'перша', { bytes: PDF, name: 'a.pdf' });
@@ -370,6 +391,13 @@ describe('ratings in the footprint', () => {
       body: { exerciseId: exercise._id },
     });
     expect(cleared.body).toMatchObject({ homework: '', rating: null, status: 'inactive', fileURL: '' });
+    expect(await mark(learner.token)).toBe(10);
+    const emptied = await t.api('PATCH', '/api/exercises/rating', {
+      token: curatorToken,
+      body: { exerciseId: exercise._id, rating: 12 },
+    });
+    expect(emptied.status).toBe(409);
+    expect(emptied.body.message).toBe(EXERCISE_MESSAGES.nothingToRate);
     expect(await mark(learner.token)).toBe(10);
     await expectNoOrphans();
   });

@@ -94,6 +94,7 @@ export class ExercisesService {
   }
 
   async create(actor: Actor, courseId: string, day: number, homework: string, upload?: Upload): Promise<Exercise> {
+    if (!homework.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
     await this.deps.courses.openLesson(actor, courseId, day);
     const id = randomUUID();
     await this.withFile(upload, async (trx, stored) => {
@@ -129,6 +130,7 @@ export class ExercisesService {
   async update(actor: Actor, exerciseId: string, homework: string, upload?: Upload): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
+    if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
     await this.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : exercise.file_id;
       await trx
@@ -184,6 +186,7 @@ export class ExercisesService {
   async addComment(actor: Actor, exerciseId: string, text: string, upload?: Upload): Promise<Comment> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canComment(actor, exercise)) throw new AppError(404, EXERCISE_MESSAGES.notFound);
+    if (!text.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
     const id = randomUUID();
     await this.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : null;
@@ -218,6 +221,7 @@ export class ExercisesService {
     await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);
     if (!canEditComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
+    if (!text.trim() && !upload && !comment.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
     await this.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : comment.file_id;
       await trx
@@ -260,6 +264,7 @@ export class ExercisesService {
     for (let attempt = 0; attempt < 10; attempt++) {
       const done = await this.deps.db.transaction().execute(async (trx) => {
         const current = await this.visible(actor, exerciseId, trx);
+        if (!current.homework.trim() && !current.file_id) throw new AppError(409, EXERCISE_MESSAGES.nothingToRate);
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
         await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
         return true;
