@@ -32,6 +32,15 @@ export const ROUTES = {
     'src/features/courses/components/LessonPage.tsx',
     'src/features/courses/components/LessonSections.tsx',
   ],
+  '/uk/learn/:courseId/:lessonId/practice': [
+    'src/app/layouts/AppLayout.tsx',
+    'src/app/learning.ts',
+    'src/features/courses/components/CoursePage.tsx',
+    'src/features/courses/components/LessonPage.tsx',
+    'src/app/HomeworkScreens.tsx',
+  ],
+  '/uk/notifications': ['src/app/layouts/AppLayout.tsx', 'src/app/HomeworkScreens.tsx'],
+  '/uk/active': ['src/app/layouts/AppLayout.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/profile': ['src/app/layouts/AppLayout.tsx', 'src/features/auth/components/ProfilePage.tsx'],
 };
 

@@ -30,23 +30,26 @@ const TodayPanel = learningScreen(() => import('../features/courses/components/T
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
 const CoursePage = learningScreen(() => import('../features/courses/components/CoursePage'));
 const LessonPage = learningScreen(() => import('../features/courses/components/LessonPage'));
-type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonPractice' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
+type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
 const lessonSection = (name: SectionName) =>
   learningScreen<object>(() =>
     import('../features/courses/components/LessonSections').then((m) => ({ default: m[name] })),
   );
 const LessonMain = lessonSection('LessonMain');
 const LessonTheory = lessonSection('LessonTheory');
-const LessonPractice = lessonSection('LessonPractice');
 const LessonAudio = lessonSection('LessonAudio');
 const LessonVideo = lessonSection('LessonVideo');
 const LessonTest = lessonSection('LessonTest');
 const LessonDiary = learningScreen(() => import('./LessonDiary'));
+/** A homework screen: one chunk for all three, which injects the whole exercises slice. */
+const homeworkScreen = (name: 'LessonPractice' | 'Notifications' | 'Active') => () =>
+  import('./HomeworkScreens').then((m) => ({ default: m[name] }));
+const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
 const GamePage = lazyScreen(() => import('../features/game/components/GamePage'));
 const OlympiadPage = lazyScreen(() => import('../features/olympiads/components/OlympiadPage'));
 const DonatPage = lazyScreen(() => import('../features/payments/components/DonatPage'));
-const NotificationsPage = lazyScreen(() => import('../features/exercises/components/NotificationsPage'));
-const ActivePage = lazyScreen(() => import('../features/exercises/components/ActivePage'));
+const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
+const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
 const ClubsPage = lazyScreen(() => import('../features/clubs/components/ClubsPage'));
 const IndicatorsPage = lazyScreen(() => import('../features/partners/components/IndicatorsPage'));
 const PaymentsPage = lazyScreen(() => import('../features/payments/components/PaymentsPage'));

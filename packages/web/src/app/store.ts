@@ -2,7 +2,7 @@ import { combineReducers, configureStore, type Reducer, type UnknownAction } fro
 import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
-import { exercisesReducer } from '../features/exercises';
+import { type ExercisesState, exercisesCountReducer } from '../features/exercises';
 import { partnersReducer } from '../features/partners';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
@@ -18,10 +18,13 @@ const persistedAuthReducer = persistReducer(
 const staticReducers = {
   auth: persistedAuthReducer,
   partners: partnersReducer,
-  exercises: exercisesReducer,
+  exercises: exercisesCountReducer,
 };
 
-type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> };
+type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> } & {
+  /** The whole exercises slice replaces the count-only reducer of the first screen. */
+  exercises?: Reducer<ExercisesState>;
+};
 type StaticState = ReturnType<ReturnType<typeof combineReducers<typeof staticReducers>>>;
 
 /** Static slices, and the lazily loaded ones once injected (absent before). */
@@ -37,7 +40,8 @@ export function rootReducer(state: Partial<RootState> | undefined, action: Unkno
 
 /**
  * Adds the learning slices (course, lesson, diary) when their screens load (`app/learning.ts`),
- * so /login does not carry them. A slice's state appears with the next action; its selectors
+ * and the whole exercises slice with the homework screens (`app/homework.ts`), so /login does not
+ * carry them. A slice's state appears with the next action; its selectors
  * read its initial state until then. Injecting again changes nothing.
  */
 export function injectReducers(reducers: LazyReducers): void {

@@ -5,17 +5,28 @@ import { storeToken } from './renderApp';
 
 type Routes = Parameters<typeof mockApi>[0];
 
-/** A signed-in learner whose course `c-1` the server knows; `extra` adds or overrides answers. */
+/**
+ * A signed-in learner whose course `c-1` the server knows, with no homework and no notifications;
+ * `extra` adds or overrides answers.
+ */
 export function learnerApi(extra: Routes = {}, course: Course = baseCourse) {
   storeToken('token-1');
   return mockApi({
     'GET /api/auth/current': () => json(user),
     'GET /api/partners/indicators': () => json(indicators),
     'GET /api/courses/c-1': () => json(course),
+    'GET /api/exercises/notifications?limit=1': () => json({ notifications: [], countNotifications: 0 }),
     ...Object.fromEntries(
       course.lessons.map((lesson) => [
         `GET ${lesson.content}`,
         () => new Response(`<h2>Текст уроку ${lesson.day}</h2>`, { headers: { 'Content-Type': 'text/html' } }),
+      ]),
+    ),
+    // No homework handed in yet.
+    ...Object.fromEntries(
+      course.lessons.map((lesson) => [
+        `GET /api/exercises?courseId=${course._id}&lessonId=${lesson.day}`,
+        () => json(null),
       ]),
     ),
     ...extra,

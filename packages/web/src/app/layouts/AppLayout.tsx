@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/exercises';
+import { useCountRefresh } from '../../features/exercises/countRefresh';
 import { fetchIndicators, selectIndicators } from '../../features/partners';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { sessionEnded } from '../../shared/lib/session';
@@ -21,6 +22,9 @@ export default function AppLayout() {
   useEffect(() => {
     if (userId) dispatch(fetchIndicators());
   }, [dispatch, userId]);
+
+  // The unread badge follows the server: on every navigation and when the window gets focus.
+  useCountRefresh(Boolean(userId));
 
   if (!user) return null;
 

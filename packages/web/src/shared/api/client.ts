@@ -20,14 +20,16 @@ export function setTokenSource(source: () => string | null): void {
 }
 
 /**
- * One call with the Bearer token. `path` is under `/api`, unless `asText`: then it is a URL the API
+ * One call with the Bearer token; a FormData body goes as multipart, any other as JSON. `path` is under `/api`, unless `asText`: then it is a URL the API
  * gave (a lesson's content) and the answer is returned as text. Failures reject with an ApiError.
  */
 export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
   const headers: Record<string, string> = { Accept: asText ? 'text/html' : 'application/json' };
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (multipart uploads) sets its own Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   let text: string;
@@ -35,7 +37,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
     response = await fetch(asText ? path : `/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || form ? (body as FormData | undefined) : JSON.stringify(body),
     });
     text = await response.text();
   } catch {

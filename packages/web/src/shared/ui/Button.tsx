@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'accent' | 'secondary';
@@ -9,6 +9,7 @@ export function buttonClass(variant: ButtonVariant = 'primary', block = false): 
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   block?: boolean;
 }

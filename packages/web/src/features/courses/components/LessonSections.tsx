@@ -1,6 +1,6 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
@@ -46,24 +46,11 @@ export function LessonMain() {
   );
 }
 
-function HtmlSection({
-  id,
-  title,
-  html,
-  empty,
-  children,
-}: {
-  id: string;
-  title: string;
-  html: string;
-  empty: string;
-  children?: ReactNode;
-}) {
+function HtmlSection({ id, title, html, empty }: { id: string; title: string; html: string; empty: string }) {
   return (
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id}>{title}</h2>
       {html.trim() ? <Prose html={html} /> : <p className={styles.empty}>{empty}</p>}
-      {children}
     </section>
   );
 }
@@ -73,14 +60,10 @@ export function LessonTheory() {
   return <HtmlSection id="theory-title" title={t.theory} html={lesson.theory} empty={t.theoryEmpty} />;
 }
 
-/** The task of the lesson; handing in homework comes with the homework feature. */
+/** The task of the lesson; the app puts the homework (the exercises feature) under it. */
 export function LessonPractice() {
   const lesson = useLesson();
-  return (
-    <HtmlSection id="practice-title" title={t.practice} html={lesson.practice} empty={t.practiceEmpty}>
-      {lesson.practice.trim() && <Notice tone="info">{t.homeworkSoon}</Notice>}
-    </HtmlSection>
-  );
+  return <HtmlSection id="practice-title" title={t.practice} html={lesson.practice} empty={t.practiceEmpty} />;
 }
 
 export function LessonAudio() {

@@ -262,13 +262,14 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     expect(callsOf(fetchMock)).not.toContain('GET /api/courses/c-1/lessons/3/content');
   });
 
-  it('theory and practice render the lesson HTML; practice says homework comes later', async () => {
+  it('theory and practice render the lesson HTML; practice has the homework under the task', async () => {
     learnerApi();
     renderApp('/uk/learn/c-1/1/theory');
     expect(await screen.findByText('Теорія уроку 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Практика' }));
     expect(await screen.findByText('Завдання уроку 1')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/домашнє завдання/);
+    expect(screen.getByRole('heading', { level: 2, name: 'Домашнє завдання' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Ваша відповідь')).toBeInTheDocument();
   });
 
   it('audio has a native player per track; video embeds YouTube without cookies; empty lessons say so', async () => {

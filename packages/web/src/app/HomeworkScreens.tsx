@@ -1,0 +1,44 @@
+import { useLocation, useParams } from 'react-router';
+import { selectUser } from '../features/auth';
+import { LessonPractice as PracticeTask } from '../features/courses/components/LessonSections';
+import ActivePage from '../features/exercises/components/ActivePage';
+import Homework from '../features/exercises/components/Homework';
+import NotificationsPage from '../features/exercises/components/NotificationsPage';
+import type { Viewer } from '../features/exercises/types';
+import { useAppSelector } from './hooks';
+import './homework';
+
+// The homework screens, one chunk: the exercises feature told who is looking. Loading it injects
+// the whole exercises slice (./homework).
+
+function useViewer(): Viewer | null {
+  const user = useAppSelector(selectUser);
+  return user ? { _id: user._id, isCurator: user.role !== 'user' } : null;
+}
+
+/** The lesson's «Практика» tab: the task (courses feature), then the homework (exercises feature). */
+export function LessonPractice() {
+  const { courseId = '', lessonId = '' } = useParams();
+  const viewer = useViewer();
+  const fromNotification = (useLocation().state as { fromNotification?: boolean } | null)?.fromNotification === true;
+  return (
+    <>
+      <PracticeTask />
+      {viewer && (
+        <Homework courseId={courseId} lessonId={lessonId} viewer={viewer} fromNotification={fromNotification} />
+      )}
+    </>
+  );
+}
+
+/** `/uk/notifications` */
+export function Notifications() {
+  const viewer = useViewer();
+  return viewer && <NotificationsPage viewer={viewer} />;
+}
+
+/** `/uk/active` */
+export function Active() {
+  const viewer = useViewer();
+  return viewer && <ActivePage viewer={viewer} />;
+}

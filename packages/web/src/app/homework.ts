@@ -1,0 +1,7 @@
+import { exercisesReducer } from '../features/exercises/slice';
+import { injectReducers } from './store';
+
+// Loaded with the homework screens (the practice tab, notifications, review; see routes.tsx): the
+// whole exercises slice replaces the count-only reducer the first screen carries. Injecting again
+// is a no-op.
+injectReducers({ exercises: exercisesReducer });

@@ -1,0 +1,44 @@
+import type { FileFields } from '@yedyni/contract';
+import { exerciseTexts as t } from '../texts';
+import styles from './Homework.module.css';
+
+/** A file on homework or a comment: an image preview, an audio player, or a download link by name. */
+export function Attachment({ file }: { file: FileFields }) {
+  if (!file.fileURL) return null;
+  const name = file.fileName || t.attachment;
+  if (file.fileType.startsWith('image/')) {
+    return (
+      <figure className={styles.attachment}>
+        <a href={file.fileURL} target="_blank" rel="noopener noreferrer" aria-label={t.openImage(name)}>
+          <img className={styles.preview} src={file.fileURL} alt={name} loading="lazy" />
+        </a>
+        <figcaption className={styles.fileName}>{name}</figcaption>
+      </figure>
+    );
+  }
+  if (file.fileType.startsWith('audio/')) {
+    return (
+      <figure className={styles.attachment}>
+        {/* biome-ignore lint/a11y/useMediaCaption: recordings people attach come without caption files. */}
+        <audio className={styles.audio} controls preload="metadata" src={file.fileURL} aria-label={name}>
+          {t.audioUnsupported}
+        </audio>
+        <figcaption className={styles.fileName}>
+          <a href={file.fileURL} download={name}>
+            {name}
+          </a>
+        </figcaption>
+      </figure>
+    );
+  }
+  return (
+    <p className={styles.attachment}>
+      <a className={styles.download} href={file.fileURL} download={name} aria-label={t.download(name)}>
+        <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.icon}>
+          <path d="M8 1v9m0 0L4.5 6.5M8 10l3.5-3.5M2 12v2h12v-2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        <span>{name}</span>
+      </a>
+    </p>
+  );
+}
