@@ -7,7 +7,6 @@ export const diaryTexts = {
   entryHint: 'Що вдалося сьогодні, що було складно, що нового дізналися.',
   plan: 'План',
   planHint: 'Що зробите далі: слово дня, розмова українською, вправа.',
-  counter: (used: number, max: number) => `${used} з ${max} символів`,
   create: 'Зберегти запис',
   update: 'Оновити запис',
   saving: 'Зберігаємо…',

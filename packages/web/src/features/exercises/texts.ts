@@ -30,7 +30,6 @@ export const ACCEPT_FILES = [
 export const NOTIFICATIONS_PAGE = 10;
 
 /** 30000 → «30 000» (a no-break space between thousands). */
-export const formatNumber = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 
 /** File size for people: «512 Б», «14 КБ», «2,5 МБ». */
 export function formatSize(bytes: number): string {
@@ -50,7 +49,6 @@ export const exerciseTexts = {
   homework: 'Домашнє завдання',
   homeworkLead: 'Напишіть відповідь на завдання і, якщо треба, додайте файл. Куратор перевірить і відповість тут.',
   answer: 'Ваша відповідь',
-  counter: (used: number, max: number) => `${formatNumber(used)} з ${formatNumber(max)} символів`,
   file: 'Файл (необовʼязково)',
   replaceFile: 'Новий файл (необовʼязково)',
   replaceHint: 'Якщо не обрати новий файл, залишиться попередній.',

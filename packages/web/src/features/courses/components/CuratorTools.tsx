@@ -32,7 +32,6 @@ export function LessonSchedule({
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const panelId = useId();
-  const inputId = useId();
 
   const send = async (scheduledDate: number | null) => {
     setBusy(true);
@@ -79,17 +78,13 @@ export function LessonSchedule({
       <div id={panelId} hidden={!open}>
         {open && (
           <form className={styles.form} onSubmit={onSubmit} aria-label={t.scheduleTitle(lesson.day)}>
-            <div className={styles.field}>
-              <label htmlFor={inputId}>{t.scheduleLabel}</label>
-              <input
-                id={inputId}
-                type="datetime-local"
-                className={styles.input}
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                required
-              />
-            </div>
+            <TextField
+              label={t.scheduleLabel}
+              type="datetime-local"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              required
+            />
             <div className={styles.actions}>
               <Button type="submit" disabled={busy}>
                 {t.scheduleSave}
@@ -114,7 +109,6 @@ export function NextWaveForm({ course }: { course: Course }) {
   const [start, setStart] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const startId = useId();
   const titleId = useId();
 
   const send = async (nextWave: string | null, nextStart: number | null) => {
@@ -166,17 +160,13 @@ export function NextWaveForm({ course }: { course: Course }) {
             onChange={(event) => setWave(event.target.value)}
             required
           />
-          <div className={styles.field}>
-            <label htmlFor={startId}>{t.nextWaveStart}</label>
-            <input
-              id={startId}
-              type="datetime-local"
-              className={styles.input}
-              value={start}
-              onChange={(event) => setStart(event.target.value)}
-              required
-            />
-          </div>
+          <TextField
+            label={t.nextWaveStart}
+            type="datetime-local"
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+            required
+          />
         </div>
         <Button type="submit" disabled={busy} className={styles.submit}>
           {t.announce}

@@ -1,9 +1,11 @@
 import type { Diary } from '@yedyni/contract';
 import { kyivIsoDate } from '@yedyni/contract';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { TextArea } from '../../../shared/ui/TextArea';
+import { TextField } from '../../../shared/ui/TextField';
 import { useDiaryDispatch, useDiarySelector } from '../hooks';
 import { addDiary, DIARY_MAX, fetchDiary, selectDiary, updateDiary } from '../slice';
 import { diaryTexts as t } from '../texts';
@@ -60,7 +62,6 @@ function DiaryForm({ courseId, lessonId, diary }: { courseId: string; lessonId: 
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState('');
   const [failure, setFailure] = useState('');
-  const dateId = useId();
   const exists = diary !== null;
 
   const onSubmit = async (event: FormEvent) => {
@@ -77,58 +78,14 @@ function DiaryForm({ courseId, lessonId, diary }: { courseId: string; lessonId: 
 
   return (
     <form className={styles.form} onSubmit={onSubmit}>
-      <div className={styles.field}>
-        <label htmlFor={dateId}>{t.date}</label>
-        <input
-          id={dateId}
-          type="date"
-          className={styles.input}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          required
-        />
-      </div>
-      <TextArea label={t.entry} hint={t.entryHint} value={entry} onChange={setEntry} />
-      <TextArea label={t.plan} hint={t.planHint} value={plan} onChange={setPlan} />
+      <TextField label={t.date} type="date" value={date} onChange={(event) => setDate(event.target.value)} required />
+      <TextArea label={t.entry} hint={t.entryHint} value={entry} max={DIARY_MAX} onChange={setEntry} rows={5} />
+      <TextArea label={t.plan} hint={t.planHint} value={plan} max={DIARY_MAX} onChange={setPlan} rows={5} />
       {failure && <Alert>{failure}</Alert>}
       {saved && <Notice>{saved}</Notice>}
       <Button type="submit" disabled={busy}>
         {busy ? t.saving : exists ? t.update : t.create}
       </Button>
     </form>
-  );
-}
-
-function TextArea({
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <span id={`${id}-hint`} className={styles.hint}>
-        {hint}
-      </span>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        rows={5}
-        maxLength={DIARY_MAX}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={`${id}-hint ${id}-count`}
-      />
-      <span id={`${id}-count`} className={value.length >= DIARY_MAX ? `${styles.count} ${styles.full}` : styles.count}>
-        {t.counter(value.length, DIARY_MAX)}
-      </span>
-    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { TextArea } from '../../../shared/ui/TextArea';
 import { useExercisesDispatch, useExercisesSelector } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import {
@@ -21,7 +22,6 @@ import { ConfirmAction } from './ConfirmAction';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 import { Status } from './Status';
-import { TextArea } from './TextArea';
 import { Thread } from './Thread';
 
 interface HomeworkProps {
