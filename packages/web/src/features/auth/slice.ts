@@ -1,4 +1,5 @@
-import { createSlice, isAnyOf, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { addLoadingState } from '../../shared/lib/loading';
 import { userUpdated } from '../../shared/lib/session';
 import { demoLogin, login, logout, recovery, refresh, register, reset } from './thunks';
 import type { AuthRootState, AuthState } from './types';
@@ -55,18 +56,8 @@ const authSlice = createSlice({
         state.user = null;
         state.token = null;
         state.isLoggedIn = false;
-      })
-      .addMatcher(isPending(...all), (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addMatcher(isFulfilled(...all), (state) => {
-        state.isLoading = false;
-      })
-      .addMatcher(isRejected(...all), (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
       });
+    addLoadingState(builder, [...all]);
   },
 });
 

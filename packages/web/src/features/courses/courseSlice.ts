@@ -1,7 +1,8 @@
-import { createAsyncThunk, createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Course, CourseListItem, Today, User } from '@yedyni/contract';
 import { lessonOpensAt } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
+import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded, userUpdated } from '../../shared/lib/session';
 import type {
   CourseState,
@@ -112,18 +113,8 @@ const courseSlice = createSlice({
         lesson.scheduledDate = action.payload.scheduledDate;
         lesson.opensAt = lessonOpensAt(course.start, Number(lesson.day), lesson.scheduledDate);
       })
-      .addCase(sessionEnded, () => initialCourseState)
-      .addMatcher(isPending(...all), (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addMatcher(isFulfilled(...all), (state) => {
-        state.isLoading = false;
-      })
-      .addMatcher(isRejected(...all), (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
-      });
+      .addCase(sessionEnded, () => initialCourseState);
+    addLoadingState(builder, [...all]);
   },
 });
 

@@ -1,6 +1,7 @@
-import { createAsyncThunk, createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
 import type { Diary } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
+import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import type { DiaryInput, DiaryQuery, DiaryRootState, DiaryState } from './types';
 
@@ -41,18 +42,10 @@ const diarySlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialDiaryState)
-      .addMatcher(isPending(...all), (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
       .addMatcher(isFulfilled(...all), (state, action) => {
-        state.isLoading = false;
         state.diary = action.payload;
-      })
-      .addMatcher(isRejected(...all), (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
       });
+    addLoadingState(builder, [...all]);
   },
 });
 

@@ -1,5 +1,6 @@
-import { createAsyncThunk, createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
 import { api, errorMessage } from '../../shared/api';
+import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import { countNotificationsSet, initialExercisesState } from './count';
 import { formData } from './lib/form';
@@ -164,18 +165,8 @@ const exercisesSlice = createSlice({
         (state, { payload }) => {
           state.exercise = payload;
         },
-      )
-      .addMatcher(isPending(...all), (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addMatcher(isFulfilled(...all), (state) => {
-        state.isLoading = false;
-      })
-      .addMatcher(isRejected(...all), (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
-      });
+      );
+    addLoadingState(builder, [...all]);
   },
 });
 
