@@ -27,7 +27,7 @@ export function CommentForm({ label, submit, initial = '', onSubmit, onCancel, h
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!comment.trim()) {
+    if (!comment.trim() && !file && !hasFile) {
       setFailure(t.needComment);
       return;
     }

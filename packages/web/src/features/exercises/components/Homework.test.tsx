@@ -111,8 +111,28 @@ describe('the practice tab: homework', () => {
     const fetchMock = learnerApi();
     renderApp(PRACTICE);
     await userEvent.click(await screen.findByRole('button', { name: 'Надіслати' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Напишіть відповідь, перш ніж надсилати.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Напишіть відповідь або додайте файл, перш ніж надсилати.');
     expect(callsOf(fetchMock)).not.toContain('POST /api/exercises');
+  });
+
+  it('a file alone is an answer too', async () => {
+    const fetchMock = learnerApi({
+      'POST /api/exercises': (init) => {
+        const file = (init.body as FormData).get('file') as File;
+        return json(
+          { ...exercise, homework: '', fileURL: '/api/files/f2?sig=1', fileType: file.type, fileName: file.name },
+          201,
+        );
+      },
+    });
+    renderApp(PRACTICE);
+    const ui = userEvent.setup();
+    await ui.upload(await screen.findByLabelText('Файл (необовʼязково)'), fileOf('фото.png', 'image/png', 1024));
+    await ui.click(screen.getByRole('button', { name: 'Надіслати' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Відповідь надіслано куратору.');
+    const form = lastForm(fetchMock, 'POST /api/exercises');
+    expect(form.get('homework')).toBe('');
+    expect((form.get('file') as File).name).toBe('фото.png');
   });
 
   it('opening it with unread curator comments marks them read and clears the badge; shows rating and «Новий»', async () => {

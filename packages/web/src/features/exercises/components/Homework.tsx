@@ -191,7 +191,8 @@ function AnswerForm({ initial, hasFile, editing, onSubmit, onCancel }: AnswerFor
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!homework.trim()) {
+    // Text or a file is enough, as the server has it.
+    if (!homework.trim() && !file && !hasFile) {
       setFailure(t.needText);
       return;
     }
