@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { call, newPerson, registerViaApi } from './support/api.js';
+import { footprintOf, getOk, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
 import { expectPath, heading, signInViaUi, submitLogin } from './support/ui.js';
 
@@ -15,15 +15,9 @@ const e2e = useE2E();
 const CURATOR = { email: 'curator@example.org', password: 'yedyni-demo' };
 const STARTER_COURSE = 'Курс переходу';
 
-async function api<T>(method: string, path: string, token: string): Promise<T> {
-  const answer = await call<T>(e2e.url, method, path, { token });
-  if (answer.status !== 200)
-    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-const footprint = async (token: string) =>
-  (await api<{ ukrainianMark: number }>('GET', '/api/partners/indicators', token)).ukrainianMark;
+/** Calls the app's API, which must answer 200. */
+const api = <T>(method: string, path: string, token: string) => getOk<T>(e2e.url, method, path, token);
+const footprint = (token: string) => footprintOf(e2e.url, token);
 
 /** The smallest valid PDF: one empty page, with a cross-reference table that points right. */
 function tinyPdf(): Buffer {

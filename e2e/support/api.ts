@@ -106,3 +106,17 @@ export async function errorMessageOf(
   }
   return answer.body.message;
 }
+
+/** A call that must answer 200; anything else fails the test with what the server said. */
+export async function getOk<T>(baseUrl: string, method: string, path: string, token: string): Promise<T> {
+  const answer = await call<T>(baseUrl, method, path, { token });
+  if (answer.status !== 200) {
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+/** The user's «Український слід». */
+export async function footprintOf(baseUrl: string, token: string): Promise<number> {
+  return (await getOk<{ ukrainianMark: number }>(baseUrl, 'GET', '/api/partners/indicators', token)).ukrainianMark;
+}
