@@ -15,12 +15,10 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearer, errorResponses } from '../../infra/http/openapi.js';
+import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
 import type { CoursesService } from './service.js';
 
 const tags = ['courses'];
-const security = bearer;
-const errors = errorResponses;
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
   app.addHook('onRequest', app.authenticate);

@@ -1,11 +1,9 @@
 import { diaryBodySchema, diaryQuerySchema, diarySchema, errorSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearer, errorResponses } from '../../infra/http/openapi.js';
+import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
 import type { DiaryService } from './service.js';
 
 const tags = ['diary'];
-const security = bearer;
-const errors = errorResponses;
 
 export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async (app, { diary }) => {
   app.addHook('onRequest', app.authenticate);
