@@ -221,6 +221,7 @@ describe('policies', () => {
     for (const answer of await Promise.all(attempts)) {
       expect([404, 403]).toContain(answer.status);
       expect(JSON.stringify(answer.body)).not.toContain('секрет');
+      expect(JSON.stringify(answer.body)).not.toContain('/api/files/');
     }
     expect((await t.api('GET', `/api/exercises/${id}`, { token })).status).toBe(404);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
