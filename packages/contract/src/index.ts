@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './chat.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './courses.js';

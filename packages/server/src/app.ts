@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
+import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './features/auth/routes.js';
+import { chatRoutes } from './features/chat/routes.js';
+import { chatEvents } from './features/chat/socket.js';
 import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
@@ -16,6 +19,7 @@ import { errorHandling } from './infra/http/errors.js';
 import { multipartForms } from './infra/http/multipart.js';
 import { securityHeaders } from './infra/http/security.js';
 import { webApp } from './infra/http/web.js';
+import { authenticateSockets, createRealtimeServer } from './infra/realtime.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 
 // zod's own messages (a missing body, a wrong type) in Ukrainian, like the contract's.
@@ -74,6 +78,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
   await app.register(exercisesRoutes, { prefix: '/api/exercises', exercises: services.exercises });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
+  await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
+
+  // Socket.IO on the same port: live chat and the unread count, shared across instances by Redis.
+  const realtime = createRealtimeServer(app.server, { redisUrl: config.redisUrl, log: app.log });
+  const stopSessionChecks = authenticateSockets(realtime.io, {
+    authenticate: (token) => services.auth.authenticate(token),
+    liveSessionIds: (ids) => services.auth.liveSessionIds(ids),
+    refusal: CHAT_MESSAGES.unauthorized,
+    log: app.log,
+  });
+  chatEvents(realtime.io, {
+    chat: services.chat,
+    authenticate: (token) => services.auth.authenticate(token),
+    log: app.log,
+  });
+  services.broadcaster.attach(realtime.io);
+  // Sockets go before the HTTP server closes, or it would wait for them.
+  app.addHook('preClose', async () => {
+    stopSessionChecks();
+    await realtime.close();
+  });
 
   // Course media (images, audio) are course content, not anyone's private files.
   await mkdir(services.mediaRoot, { recursive: true });

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { AUTH_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
+import { ChatService } from './features/chat/service.js';
 import { CoursesService } from './features/courses/service.js';
 import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
@@ -15,6 +16,7 @@ import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
 import { createMailer, type Mailer } from './infra/mail.js';
 import { AttemptLimiter } from './infra/rate-limit.js';
+import { Broadcaster } from './infra/realtime.js';
 import { createRedis } from './infra/redis.js';
 import { LocalFileStore } from './infra/storage.js';
 import { seedDemo } from './seed/demo.js';
@@ -29,6 +31,9 @@ export interface ServiceOverrides {
 export interface Services {
   db: Db;
   auth: AuthService;
+  chat: ChatService;
+  /** Tells connected sockets what changed; silent until app.ts attaches Socket.IO. */
+  broadcaster: Broadcaster;
   courses: CoursesService;
   diary: DiaryService;
   exercises: ExercisesService;
@@ -41,6 +46,8 @@ export interface Services {
 
 /** How often stored wave state is brought in step with the clock (reads never wait for it). */
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
+/** How often chat uploads that no message took are swept. */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Infra adapters and feature services, without HTTP: the server and the operator's command line
@@ -60,9 +67,17 @@ export async function createServices(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
       log,
     );
-  let rollover: NodeJS.Timeout | undefined;
+  const broadcaster = new Broadcaster();
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, task: () => Promise<unknown>, what: string) => {
+    const timer = setInterval(() => {
+      task().catch((error: unknown) => log.error({ err: error }, `${what} failed`));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
   const close = async () => {
-    clearInterval(rollover);
+    for (const timer of timers) clearInterval(timer);
     await mailer.close();
     redis?.disconnect();
     await db.destroy();
@@ -70,7 +85,7 @@ export async function createServices(
 
   try {
     await migrateToLatest(db);
-    const { login, register, recovery } = config.rateLimits;
+    const { login, register, recovery, chat: chatLimit } = config.rateLimits;
     const ns = overrides.rateLimitNamespace ?? '';
     const courses = new CoursesService({
       db,
@@ -95,6 +110,7 @@ export async function createServices(
       demoEnabled: config.seedDemo,
       log,
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
+      onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });
     const diary = new DiaryService({ db, clock, courses });
     const files = new FilesService({
@@ -104,17 +120,22 @@ export async function createServices(
       store: new LocalFileStore(path.join(config.dataDir, 'uploads')),
       secret: config.jwtSecret,
     });
-    const exercises = new ExercisesService({ db, clock, courses, files });
+    const exercises = new ExercisesService({ db, clock, courses, files, broadcaster, log });
+    const chat = new ChatService({
+      db,
+      clock,
+      files,
+      broadcaster,
+      sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
+    });
     const partners = new PartnersService({ db, clock });
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
     await courses.rollOverWaves();
-    rollover = setInterval(() => {
-      courses.rollOverWaves().catch((error: unknown) => log.error({ err: error }, 'wave rollover failed'));
-    }, WAVE_ROLLOVER_INTERVAL_MS);
-    rollover.unref();
-    return { db, auth, courses, diary, exercises, files, partners, mediaRoot, close };
+    every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
+    every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
+    return { db, auth, chat, broadcaster, courses, diary, exercises, files, partners, mediaRoot, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, newPerson, startTestApp, type TestApp } from './support/app.js';
+import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,15 +18,7 @@ async function register(overrides: Record<string, unknown> = {}) {
   return { person, token: answer.body.token as string, user: answer.body.user };
 }
 
-async function resetLinkFor(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await t.outbox()).map(decodeQuotedPrintable).filter((m) => m.includes(`To: ${email}`));
-    const link = mail.at(-1)?.match(/https?:\/\/[^\s"<]+\/reset\/[A-Za-z0-9_-]+/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset mail for ${email}`);
-}
+const resetLinkFor = (email: string) => resetLinkOf(t, email);
 
 describe('registration', () => {
   it('creates a learner, signs in and writes the registration footprint', async () => {

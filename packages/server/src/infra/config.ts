@@ -26,6 +26,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt.default(10),
   RATE_LIMIT_REGISTER: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
+  RATE_LIMIT_CHAT: positiveInt.default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
@@ -46,7 +47,8 @@ export interface Config {
   mailFrom: string;
   liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
   seedDemo: boolean;
-  rateLimits: { login: number; register: number; recovery: number };
+  /** Attempts per window: failed logins, registrations, recoveries; chat messages per user per minute. */
+  rateLimits: { login: number; register: number; recovery: number; chat: number };
   logLevel: string;
   trustProxy: boolean;
   /** The built web app; served from the same port when it exists. */
@@ -95,7 +97,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         liqpayMode === 'sandbox' ? (env.LIQPAY_PRIVATE_KEY ?? 'sandbox_private') : (env.LIQPAY_PRIVATE_KEY ?? ''),
     },
     seedDemo: env.SEED_DEMO ?? !production,
-    rateLimits: { login: env.RATE_LIMIT_LOGIN, register: env.RATE_LIMIT_REGISTER, recovery: env.RATE_LIMIT_RECOVERY },
+    rateLimits: {
+      login: env.RATE_LIMIT_LOGIN,
+      register: env.RATE_LIMIT_REGISTER,
+      recovery: env.RATE_LIMIT_RECOVERY,
+      chat: env.RATE_LIMIT_CHAT,
+    },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),

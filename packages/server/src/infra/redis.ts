@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
-/** One shared connection for rate limits (and, later, the Socket.IO adapter's publisher). */
-export function createRedis(url: string, log: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+/**
+ * A Redis connection that reports being unreachable once (not on every retry) and says when it
+ * is back. By default commands fail at once while Redis is down instead of queueing.
+ */
+export function createRedis(url: string, log: Logger, options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, ...options });
   let reported = false;
   redis.on('error', (error) => {
     if (!reported) log.warn({ err: error }, 'redis unavailable');

@@ -59,12 +59,19 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'logStream'> = {},
+  overrides: Pick<AppOverrides, 'logStream'> & {
+    /** Another instance over the same database and data directory (which stay the first one's). */
+    sharing?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-test-'));
-  const database = process.env.TEST_DATABASE_URL
-    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const { sharing, ...appOverrides } = overrides;
+  const dataDir = sharing?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'yedyni-test-')));
+  const database = sharing
+    ? undefined
+    : process.env.TEST_DATABASE_URL
+      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+  const databaseUrl = sharing ? sharing.env.DATABASE_URL : database?.url;
   const clock = new TestClock();
   const settings: Record<string, string> = {
     NODE_ENV: 'test',
@@ -76,13 +83,13 @@ export async function startTestApp(
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_RECOVERY: '1000',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...env,
   };
   const config = loadConfig(settings);
   const app = await buildApp(config, {
-    ...overrides,
+    ...appOverrides,
     clock,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:`,
   });
@@ -132,6 +139,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      if (sharing) return;
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -195,4 +203,15 @@ export function decodeQuotedPrintable(text: string): string {
     }
   }
   return Buffer.from(bytes).toString('utf8');
+}
+
+/** The reset link last mailed to `email` (mail goes out without being awaited, so it is polled). */
+export async function resetLinkOf(t: TestApp, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = (await t.outbox()).map(decodeQuotedPrintable).filter((m) => m.includes(`To: ${email}`));
+    const link = mail.at(-1)?.match(/https?:\/\/[^\s"<]+\/reset\/[A-Za-z0-9_-]+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset mail for ${email}`);
 }

@@ -1,4 +1,4 @@
-import type { Role, User } from '@yedyni/contract';
+import type { Author, Role, User } from '@yedyni/contract';
 import type { Db } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
@@ -94,6 +94,16 @@ export function findLiveSession(db: Executor, sessionId: string, userId: string,
     .executeTakeFirst();
 }
 
+export function liveSessionIds(db: Executor, sessionIds: string[], now: number) {
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', sessionIds)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
 export function revokeSession(db: Executor, sessionId: string, now: number) {
   return db
     .updateTable('sessions')
@@ -150,4 +160,15 @@ export function expirePasswordResets(db: Executor, userId: string, now: number) 
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** People as API.md's Author, by id: the names shown beside what they wrote. */
+export async function authorsById(db: Executor, ids: string[]): Promise<Map<string, Author>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { _id: r.id, first_name: r.first_name, last_name: r.last_name }]));
 }

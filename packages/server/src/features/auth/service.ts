@@ -60,6 +60,8 @@ export class AuthService {
       log: Logger;
       /** Registration enrols the new learner in the starter courses, in the same transaction. */
       onAccountCreated?: (trx: Executor, userId: string, now: number) => Promise<void>;
+      /** Told after sessions end, so open sockets of those sessions are closed at once. */
+      onSessionsEnded?: (ended: { sessionId: string } | { userId: string }) => void;
     },
   ) {}
 
@@ -171,11 +173,25 @@ export class AuthService {
       return reset.user_id;
     });
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+    this.deps.onSessionsEnded?.({ userId });
     return this.signIn(userId);
   }
 
   async logout(sessionId: string): Promise<void> {
     await repo.revokeSession(this.deps.db, sessionId, this.deps.clock.now());
+    this.deps.onSessionsEnded?.({ sessionId });
+  }
+
+  /** Which of these sessions still live (not revoked, not expired). */
+  async liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    const now = this.deps.clock.now();
+    // In slices: thousands of sockets must not become one statement with thousands of parameters.
+    for (let i = 0; i < sessionIds.length; i += 500) {
+      const rows = await repo.liveSessionIds(this.deps.db, sessionIds.slice(i, i + 500), now);
+      for (const row of rows) live.add(row.id);
+    }
+    return live;
   }
 
   /** The user behind a bearer token, or null when the token is bad, expired or revoked. */

@@ -321,6 +321,13 @@ export class CoursesService {
             .where('course_id', '=', courseId)
             .where('wave', '=', previous)
             .execute();
+          // The chat of a wave that has not started yet moves with its new number.
+          await trx
+            .updateTable('chat_messages')
+            .set({ wave: nextWave })
+            .where('course_id', '=', courseId)
+            .where('wave', '=', previous)
+            .execute();
         }
       } else {
         await trx

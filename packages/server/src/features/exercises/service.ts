@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Author,
   type Comment,
   EXERCISE_MESSAGES,
   type Exercise,
   type ExerciseNotification,
   type FileFields,
 } from '@yedyni/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
+import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
+import { authorsById, type Executor } from '../auth/repo.js';
 import type { CoursesService } from '../courses/service.js';
-import { FilesService, type StoredUpload, type Upload } from '../files/service.js';
+import { FilesService, type Upload } from '../files/service.js';
 import { addFootprint } from '../partners/footprint.js';
 import {
   canComment,
@@ -31,10 +34,42 @@ import {
  * Anyone but the owner and curators is told an exercise does not exist.
  */
 export class ExercisesService {
-  constructor(private readonly deps: { db: Db; clock: Clock; courses: CoursesService; files: FilesService }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      courses: CoursesService;
+      files: FilesService;
+      broadcaster: Broadcaster;
+      log: FastifyBaseLogger;
+    },
+  ) {}
 
   private now(): number {
     return this.deps.clock.now();
+  }
+
+  /**
+   * After a committed change to someone's homework: their unread count and every curator's may
+   * have moved, so each is told the new number over their sockets. Best effort: the badge also
+   * refreshes itself on navigation.
+   */
+  private countsChanged(ownerId: string): void {
+    this.pushCounts(ownerId).catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'notification count push failed');
+    });
+  }
+
+  private async pushCounts(ownerId: string): Promise<void> {
+    const people = await this.deps.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where((eb) => eb.or([eb('id', '=', ownerId), eb('role', 'in', ['moderator', 'admin'])]))
+      .execute();
+    for (const person of people) {
+      const countNotifications = await this.countNotifications(person);
+      this.deps.broadcaster.toUser(person.id, 'notifications:count', { countNotifications });
+    }
   }
 
   /** The exercise if the caller may see it; 404 for everyone else, whatever the id. */
@@ -53,27 +88,6 @@ export class ExercisesService {
       .executeTakeFirst();
     if (!row) throw new AppError(404, EXERCISE_MESSAGES.commentNotFound);
     return row;
-  }
-
-  /**
-   * Runs a change that may keep a new file and drop old ones: the upload is checked and stored
-   * first, recorded inside the transaction, thrown away if the transaction fails; replaced files
-   * are removed once the change is committed. Nothing is left half-written either way.
-   */
-  private async withFile<T>(
-    upload: Upload | undefined,
-    change: (trx: Executor, stored: StoredUpload | undefined) => Promise<{ result: T; dropKeys: string[] }>,
-  ): Promise<T> {
-    const stored = upload ? await this.deps.files.accept(upload) : undefined;
-    let outcome: { result: T; dropKeys: string[] };
-    try {
-      outcome = await this.deps.db.transaction().execute((trx) => change(trx, stored));
-    } catch (error) {
-      await this.deps.files.discard(stored);
-      throw error;
-    }
-    await this.deps.files.removeKeys(outcome.dropKeys);
-    return outcome.result;
   }
 
   async mine(actor: Actor, courseId: string, day: number): Promise<Exercise | null> {
@@ -97,7 +111,7 @@ export class ExercisesService {
     if (!homework.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
     await this.deps.courses.openLesson(actor, courseId, day);
     const id = randomUUID();
-    await this.withFile(upload, async (trx, stored) => {
+    await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : null;
       const now = this.now();
       try {
@@ -123,6 +137,7 @@ export class ExercisesService {
       }
       return { result: undefined, dropKeys: [] };
     });
+    this.countsChanged(actor.id);
     return this.view(actor, id);
   }
 
@@ -131,7 +146,7 @@ export class ExercisesService {
     const exercise = await this.visible(actor, exerciseId);
     if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
     if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
-    await this.withFile(upload, async (trx, stored) => {
+    await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : exercise.file_id;
       await trx
         .updateTable('exercises')
@@ -141,6 +156,7 @@ export class ExercisesService {
       const dropKeys = stored ? await this.deps.files.forget(trx, [exercise.file_id]) : [];
       return { result: undefined, dropKeys };
     });
+    this.countsChanged(exercise.user_id);
     return this.view(actor, exerciseId);
   }
 
@@ -148,7 +164,7 @@ export class ExercisesService {
   async clearHomework(actor: Actor, exerciseId: string): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-    await this.withFile(undefined, async (trx) => {
+    await this.deps.files.withFile(undefined, async (trx) => {
       const current = await this.visible(actor, exerciseId, trx);
       if (!(await this.changeRating(trx, current, null, 'Домашнє завдання видалено'))) {
         throw new AppError(409, 'Куратор саме оцінює це завдання. Спробуйте ще раз.');
@@ -160,13 +176,14 @@ export class ExercisesService {
         .execute();
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [current.file_id]) };
     });
+    this.countsChanged(exercise.user_id);
     return this.view(actor, exerciseId);
   }
 
   /** Removes the homework's file, or a comment's, by the person who attached it. */
   async removeFile(actor: Actor, exerciseId: string, commentId?: string): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
-    await this.withFile(undefined, async (trx) => {
+    await this.deps.files.withFile(undefined, async (trx) => {
       if (commentId) {
         const comment = await this.comment(exerciseId, commentId, trx);
         if (!canEditComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
@@ -188,7 +205,7 @@ export class ExercisesService {
     if (!canComment(actor, exercise)) throw new AppError(404, EXERCISE_MESSAGES.notFound);
     if (!text.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
     const id = randomUUID();
-    await this.withFile(upload, async (trx, stored) => {
+    await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : null;
       const now = this.now();
       await trx
@@ -208,6 +225,7 @@ export class ExercisesService {
       await trx.updateTable('exercises').set({ status, updated_at: now }).where('id', '=', exerciseId).execute();
       return { result: undefined, dropKeys: [] };
     });
+    this.countsChanged(exercise.user_id);
     return this.commentView(exerciseId, id);
   }
 
@@ -222,7 +240,7 @@ export class ExercisesService {
     const comment = await this.comment(exerciseId, commentId);
     if (!canEditComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
     if (!text.trim() && !upload && !comment.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
-    await this.withFile(upload, async (trx, stored) => {
+    await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : comment.file_id;
       await trx
         .updateTable('exercise_comments')
@@ -235,13 +253,14 @@ export class ExercisesService {
   }
 
   async deleteComment(actor: Actor, exerciseId: string, commentId: string): Promise<{ commentId: string }> {
-    await this.visible(actor, exerciseId);
+    const exercise = await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);
     if (!canDeleteComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-    await this.withFile(undefined, async (trx) => {
+    await this.deps.files.withFile(undefined, async (trx) => {
       await trx.deleteFrom('exercise_comments').where('id', '=', commentId).execute();
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [comment.file_id]) };
     });
+    this.countsChanged(exercise.user_id);
     return { commentId };
   }
 
@@ -255,7 +274,10 @@ export class ExercisesService {
       .where('author_id', '!=', actor.id)
       .where('is_read', '=', 0)
       .execute();
-    return { exerciseId, countNotifications: await this.countNotifications(actor) };
+    const countNotifications = await this.countNotifications(actor);
+    // The caller's other tabs and devices learn it too.
+    this.deps.broadcaster.toUser(actor.id, 'notifications:count', { countNotifications });
+    return { exerciseId, countNotifications };
   }
 
   async rate(actor: Actor, exerciseId: string, rating: number): Promise<{ exerciseId: string; rating: number }> {
@@ -269,7 +291,10 @@ export class ExercisesService {
         await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
         return true;
       });
-      if (done) return { exerciseId, rating };
+      if (done) {
+        this.countsChanged(exercise.user_id);
+        return { exerciseId, rating };
+      }
     }
     throw new AppError(409, 'Оцінку саме змінює інший куратор. Спробуйте ще раз.');
   }
@@ -409,7 +434,7 @@ export class ExercisesService {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const people = await this.authors(db, [exercise.user_id, ...comments.map((c) => c.author_id)]);
+    const people = await authorsById(db, [exercise.user_id, ...comments.map((c) => c.author_id)]);
     const files = await this.deps.files.fields(db, [exercise.file_id, ...comments.map((c) => c.file_id)]);
     const fileOf = (id: string | null): FileFields => (id && files.get(id)) || FilesService.none();
     const course = withContext
@@ -430,26 +455,13 @@ export class ExercisesService {
 
   private async commentView(exerciseId: string, commentId: string): Promise<Comment> {
     const comment = await this.comment(exerciseId, commentId);
-    const people = await this.authors(this.deps.db, [comment.author_id]);
+    const people = await authorsById(this.deps.db, [comment.author_id]);
     const files = await this.deps.files.fields(this.deps.db, [comment.file_id]);
     return commentOf(comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
   }
-
-  private async authors(db: Executor, ids: string[]) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return new Map(rows.map((r) => [r.id, { _id: r.id, first_name: r.first_name, last_name: r.last_name }]));
-  }
 }
 
-function commentOf(
-  comment: ExerciseCommentsTable,
-  people: Map<string, { _id: string; first_name: string; last_name: string }>,
-  file: FileFields,
-): Comment {
+function commentOf(comment: ExerciseCommentsTable, people: Map<string, Author>, file: FileFields): Comment {
   return {
     _id: comment.id,
     author: people.get(comment.author_id) ?? { _id: comment.author_id, first_name: '', last_name: '' },

@@ -49,8 +49,34 @@ export class FilesService {
     return { key, mime, name: cleanFileName(upload.fileName), size: upload.bytes.length };
   }
 
+  /**
+   * Runs a change that may keep a new file and drop old ones: the upload is checked and stored
+   * first, recorded inside the transaction, thrown away if the transaction fails; dropped files
+   * are removed once the change is committed. Nothing is left half-written either way.
+   */
+  async withFile<T>(
+    upload: Upload | undefined,
+    change: (trx: Executor, stored: StoredUpload | undefined) => Promise<{ result: T; dropKeys: string[] }>,
+  ): Promise<T> {
+    const stored = upload ? await this.accept(upload) : undefined;
+    let outcome: { result: T; dropKeys: string[] };
+    try {
+      outcome = await this.deps.db.transaction().execute((trx) => change(trx, stored));
+    } catch (error) {
+      await this.discard(stored);
+      throw error;
+    }
+    await this.removeKeys(outcome.dropKeys);
+    return outcome.result;
+  }
+
   /** Records stored bytes as a file of `ownerId`; returns the file's id. */
-  async record(trx: Executor, stored: StoredUpload, ownerId: string): Promise<string> {
+  async record(
+    trx: Executor,
+    stored: StoredUpload,
+    ownerId: string,
+    purpose: 'exercise' | 'chat' = 'exercise',
+  ): Promise<string> {
     const id = randomUUID();
     await trx
       .insertInto('files')
@@ -62,6 +88,7 @@ export class FilesService {
         name: stored.name,
         size: stored.size,
         created_at: this.deps.clock.now(),
+        purpose,
       })
       .execute();
     return id;
@@ -115,12 +142,23 @@ export class FilesService {
     return `/api/files/${fileId}?e=${expires}&s=${this.sign(fileId, expires)}`;
   }
 
-  /** The file behind a signed link, or 403 when the link is forged, altered or expired. */
-  async open(fileId: string, expires: number, signature: string) {
+  private isValidLink(fileId: string, expires: number, signature: string): boolean {
     const expected = Buffer.from(this.sign(fileId, expires));
     const given = Buffer.from(signature);
-    const valid = given.length === expected.length && timingSafeEqual(given, expected);
-    if (!valid || expires < this.deps.clock.now()) throw new AppError(403, EXERCISE_MESSAGES.linkExpired);
+    return given.length === expected.length && timingSafeEqual(given, expected) && expires >= this.deps.clock.now();
+  }
+
+  /** The file id of a link this server signed and that has not expired; null for anything else. */
+  linkedFileId(url: string): string | null {
+    const match = /^\/api\/files\/([0-9a-f-]{36})\?e=(\d{1,15})&s=([\w-]{1,100})$/.exec(url);
+    if (!match) return null;
+    const [, fileId = '', expires = '', signature = ''] = match;
+    return this.isValidLink(fileId, Number(expires), signature) ? fileId : null;
+  }
+
+  /** The file behind a signed link, or 403 when the link is forged, altered or expired. */
+  async open(fileId: string, expires: number, signature: string) {
+    if (!this.isValidLink(fileId, expires, signature)) throw new AppError(403, EXERCISE_MESSAGES.linkExpired);
     const row = await this.deps.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
     if (!row) throw new AppError(404, EXERCISE_MESSAGES.noFile);
     return { row, stream: this.deps.store.read(row.storage_key) };

@@ -1,4 +1,5 @@
 import type { Role } from '@yedyni/contract';
+import type { Generated } from 'kysely';
 
 /** Instants are milliseconds since the epoch (bigint columns), money is integer kopiykas. */
 export interface UsersTable {
@@ -121,6 +122,8 @@ export interface FilesTable {
   name: string;
   size: number;
   created_at: number;
+  /** A chat upload stays unclaimed until a message takes it (and is swept after a day if none does). */
+  purpose: Generated<'exercise' | 'chat'>;
 }
 
 export interface ExercisesTable {
@@ -148,6 +151,18 @@ export interface ExerciseCommentsTable {
   updated_at: number;
 }
 
+export interface ChatMessagesTable {
+  id: string;
+  course_id: string;
+  wave: string;
+  sender_id: string;
+  /** Trimmed; may be empty when a file is attached. */
+  text: string;
+  file_id: string | null;
+  date: number;
+  edited_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -162,4 +177,5 @@ export interface Database {
   files: FilesTable;
   exercises: ExercisesTable;
   exercise_comments: ExerciseCommentsTable;
+  chat_messages: ChatMessagesTable;
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001_accounts.js';
 import * as courses from './0002_courses.js';
 import * as exercises from './0003_exercises.js';
+import * as chat from './0004_chat.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_courses': courses,
   '0003_exercises': exercises,
+  '0004_chat': chat,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,22 @@
+import { type Actor, isCurator } from '../auth/policy.js';
+
+interface SentMessage {
+  sender_id: string;
+}
+
+/**
+ * A wave's room is for the learners enrolled in that wave and for curators; nobody else reads
+ * or writes it. `enrolledWave` is the caller's wave of the course (null when not enrolled).
+ */
+export function isRoomMember(actor: Actor, room: { wave: string; exists: boolean }, enrolledWave: string | null) {
+  return room.exists && (enrolledWave === room.wave || isCurator(actor));
+}
+
+export function canEditMessage(actor: Actor, message: SentMessage): boolean {
+  return message.sender_id === actor.id;
+}
+
+/** Authors delete their own messages; curators moderate any in the rooms they are members of. */
+export function canDeleteMessage(actor: Actor, message: SentMessage): boolean {
+  return message.sender_id === actor.id || isCurator(actor);
+}

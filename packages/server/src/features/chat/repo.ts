@@ -1,0 +1,52 @@
+import type { Executor } from '../auth/repo.js';
+
+export function waveExists(db: Executor, courseId: string, wave: string) {
+  return db
+    .selectFrom('course_waves')
+    .select('label')
+    .where('course_id', '=', courseId)
+    .where('label', '=', wave)
+    .executeTakeFirst();
+}
+
+export function enrolledWave(db: Executor, userId: string, courseId: string) {
+  return db
+    .selectFrom('enrollments')
+    .select('wave')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+export function findMessage(db: Executor, messageId: string) {
+  return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+}
+
+/** Newest first; with an anchor, only what was there when the first page was read. */
+export function messagesPage(
+  db: Executor,
+  room: { courseId: string; wave: string },
+  page: { offset: number; limit: number; anchor: number | undefined },
+) {
+  let query = db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('course_id', '=', room.courseId)
+    .where('wave', '=', room.wave);
+  if (page.anchor !== undefined) query = query.where('date', '<=', page.anchor);
+  return query.orderBy('date', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute();
+}
+
+/** Chat uploads no message took within the grace period. */
+export function unclaimedUploads(db: Executor, createdBefore: number) {
+  return db
+    .selectFrom('files')
+    .select('id')
+    .where('purpose', '=', 'chat')
+    .where('created_at', '<', createdBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('chat_messages').select('id').whereRef('chat_messages.file_id', '=', 'files.id'))),
+    )
+    .limit(500)
+    .execute();
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_MESSAGES, type ChatHistory, type ChatMessage, type ChatRoom, type FileFields } from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import type { ChatMessagesTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import type { AttemptLimiter } from '../../infra/rate-limit.js';
+import type { Broadcaster } from '../../infra/realtime.js';
+import type { Actor } from '../auth/policy.js';
+import { authorsById, type Executor } from '../auth/repo.js';
+import { FilesService, type Upload } from '../files/service.js';
+import { canDeleteMessage, canEditMessage, isRoomMember } from './policy.js';
+import * as repo from './repo.js';
+
+/** An upload no message took is kept this long (a learner may still be typing), then swept. */
+export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The Socket.IO room of a course wave. */
+export const roomOf = (room: ChatRoom) => `chat:${room.courseId}:${room.wave}`;
+
+export interface ChatSendInput extends ChatRoom {
+  text: string;
+  fileURL?: string | undefined;
+}
+
+/**
+ * One room per course wave: its history, and sending, editing and deleting messages. Every
+ * change is committed first and then told to the room's sockets (on every instance).
+ */
+export class ChatService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      files: FilesService;
+      broadcaster: Broadcaster;
+      sendLimiter: AttemptLimiter;
+    },
+  ) {}
+
+  /** 403 unless the caller belongs to the room (an unknown course or wave belongs to nobody). */
+  async assertMember(actor: Actor, room: ChatRoom, db: Executor = this.deps.db): Promise<void> {
+    const [wave, enrolment] = await Promise.all([
+      repo.waveExists(db, room.courseId, room.wave),
+      repo.enrolledWave(db, actor.id, room.courseId),
+    ]);
+    const member = isRoomMember(actor, { wave: room.wave, exists: Boolean(wave) }, enrolment?.wave ?? null);
+    if (!member) throw new AppError(403, CHAT_MESSAGES.notMember);
+  }
+
+  async history(
+    actor: Actor,
+    query: ChatRoom & { page: number; limit: number; firstMessageDate?: number | undefined },
+  ): Promise<ChatHistory> {
+    await this.assertMember(actor, query);
+    const anchor = query.firstMessageDate;
+    const rows = await repo.messagesPage(this.deps.db, query, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+      anchor,
+    });
+    const messages = await this.views(rows);
+    if (anchor !== undefined || query.page !== 1) return { messages };
+    return { messages, firstMessageDate: rows[0]?.date ?? null };
+  }
+
+  /** Keeps an upload for a message still to be sent; only its uploader may attach it. */
+  async upload(actor: Actor, upload: Upload): Promise<FileFields> {
+    const fileId = await this.deps.files.withFile(upload, async (trx, stored) => ({
+      result: stored ? await this.deps.files.record(trx, stored, actor.id, 'chat') : '',
+      dropKeys: [],
+    }));
+    return (await this.deps.files.fields(this.deps.db, [fileId])).get(fileId) ?? FilesService.none();
+  }
+
+  async send(actor: Actor, input: ChatSendInput): Promise<ChatMessage> {
+    await this.deps.sendLimiter.consume(actor.id);
+    const text = input.text.trim();
+    const fileId = input.fileURL ? this.deps.files.linkedFileId(input.fileURL) : null;
+    if (input.fileURL && !fileId) throw new AppError(400, CHAT_MESSAGES.badFile);
+    if (!text && !fileId) throw new AppError(400, CHAT_MESSAGES.empty);
+    await this.assertMember(actor, input);
+
+    const id = randomUUID();
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        if (fileId) {
+          const file = await trx
+            .selectFrom('files')
+            .select('id')
+            .where('id', '=', fileId)
+            .where('owner_id', '=', actor.id)
+            .where('purpose', '=', 'chat')
+            .executeTakeFirst();
+          if (!file) throw new AppError(400, CHAT_MESSAGES.badFile);
+        }
+        await trx
+          .insertInto('chat_messages')
+          .values({
+            id,
+            course_id: input.courseId,
+            wave: input.wave,
+            sender_id: actor.id,
+            text,
+            file_id: fileId,
+            date: this.deps.clock.now(),
+            edited_at: null,
+          })
+          .execute();
+      });
+    } catch (error) {
+      // The same upload sent twice: it already belongs to the first message.
+      if (isUniqueViolation(error)) throw new AppError(400, CHAT_MESSAGES.badFile);
+      throw error;
+    }
+    const message = await this.view(id);
+    this.deps.broadcaster.toRoom(roomOf(input), 'chat:message', message);
+    return message;
+  }
+
+  async edit(actor: Actor, messageId: string, text: string): Promise<ChatMessage> {
+    const message = await this.visibleMessage(actor, messageId);
+    if (!canEditMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.notYours);
+    const trimmed = text.trim();
+    if (!trimmed && !message.file_id) throw new AppError(400, CHAT_MESSAGES.empty);
+    await this.deps.db
+      .updateTable('chat_messages')
+      .set({ text: trimmed, edited_at: this.deps.clock.now() })
+      .where('id', '=', messageId)
+      .execute();
+    const updated = await this.view(messageId);
+    this.deps.broadcaster.toRoom(roomOf(updated), 'chat:updated', updated);
+    return updated;
+  }
+
+  async remove(actor: Actor, messageId: string): Promise<{ _id: string }> {
+    const message = await this.visibleMessage(actor, messageId);
+    if (!canDeleteMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.cannotDelete);
+    await this.deps.files.withFile(undefined, async (trx) => {
+      await trx.deleteFrom('chat_messages').where('id', '=', messageId).execute();
+      return { result: null, dropKeys: await this.deps.files.forget(trx, [message.file_id]) };
+    });
+    this.deps.broadcaster.toRoom(roomOf({ courseId: message.course_id, wave: message.wave }), 'chat:deleted', {
+      _id: messageId,
+    });
+    return { _id: messageId };
+  }
+
+  /** Removes uploads that no message took within a day; returns how many. */
+  async sweepUnclaimedUploads(): Promise<number> {
+    const rows = await repo.unclaimedUploads(this.deps.db, this.deps.clock.now() - UNCLAIMED_UPLOAD_TTL_MS);
+    if (rows.length === 0) return 0;
+    await this.deps.files.withFile(undefined, async (trx) => ({
+      result: null,
+      dropKeys: await this.deps.files.forget(
+        trx,
+        rows.map((r) => r.id),
+      ),
+    }));
+    return rows.length;
+  }
+
+  /** The message if the caller is a member of its room; 404 for anyone else, whatever the id. */
+  private async visibleMessage(actor: Actor, messageId: string): Promise<ChatMessagesTable> {
+    const message = await repo.findMessage(this.deps.db, messageId);
+    if (!message) throw new AppError(404, CHAT_MESSAGES.notFound);
+    try {
+      await this.assertMember(actor, { courseId: message.course_id, wave: message.wave });
+    } catch {
+      throw new AppError(404, CHAT_MESSAGES.notFound);
+    }
+    return message;
+  }
+
+  private async view(messageId: string): Promise<ChatMessage> {
+    const row = await repo.findMessage(this.deps.db, messageId);
+    if (!row) throw new AppError(404, CHAT_MESSAGES.notFound);
+    const [message] = await this.views([row]);
+    return message as ChatMessage;
+  }
+
+  /** API.md's Message for stored rows, with their senders and signed file links. */
+  private async views(rows: ChatMessagesTable[]): Promise<ChatMessage[]> {
+    const { db, files } = this.deps;
+    const [people, links] = await Promise.all([
+      authorsById(
+        db,
+        rows.map((r) => r.sender_id),
+      ),
+      files.fields(
+        db,
+        rows.map((r) => r.file_id),
+      ),
+    ]);
+    return rows.map((row) => ({
+      _id: row.id,
+      courseId: row.course_id,
+      wave: row.wave,
+      text: row.text,
+      date: row.date,
+      editedAt: row.edited_at,
+      sender: people.get(row.sender_id) ?? { _id: row.sender_id, first_name: '', last_name: '' },
+      ...((row.file_id && links.get(row.file_id)) || FilesService.none()),
+    }));
+  }
+}

@@ -1,0 +1,145 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { ClientToServerEvents, ServerToClientEvents } from '@yedyni/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { createRedis } from './redis.js';
+
+/** Who is on the other end of a socket: set once by the handshake. */
+export interface SocketData {
+  userId: string;
+  sessionId: string;
+  /** The handshake token: every event is authorized again with it, so a revoked session acts on nothing. */
+  token: string;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Every socket joins the room of its user and of its session, so either can be reached or ended. */
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * What the features may tell connected people. It does nothing until a Socket.IO server is
+ * attached (the operator's command line never attaches one), and with the Redis adapter it
+ * reaches the sockets of every instance.
+ */
+export class Broadcaster {
+  private io: RealtimeServer | undefined;
+
+  attach(io: RealtimeServer): void {
+    this.io = io;
+  }
+
+  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted'>(room: string, event: E, payload: Payload<E>) {
+    // The cast: socket.io's typed emit cannot follow a generic event name.
+    (this.io?.to(room).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
+  }
+
+  toUser(userId: string, event: 'notifications:count', payload: Payload<'notifications:count'>): void {
+    this.io?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** Disconnects the sockets of ended sessions at once, on every instance. */
+  endSessions(target: { sessionId: string } | { userId: string }): void {
+    const room = 'sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId);
+    this.io?.in(room).disconnectSockets(true);
+  }
+}
+
+/** How often sockets are checked against their sessions (expired or revoked from elsewhere). */
+const SESSION_CHECK_INTERVAL_MS = 60_000;
+
+/**
+ * The handshake needs `auth: { token }` of a live session; each socket joins its user's and its
+ * session's rooms. Logout and password reset end sockets at once (Broadcaster.endSessions); a
+ * periodic check ends the sockets of sessions that expired or were revoked some other way.
+ */
+export function authenticateSockets(
+  io: RealtimeServer,
+  auth: {
+    authenticate(token: string): Promise<{ id: string; sessionId: string } | null>;
+    liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
+    refusal: string;
+    log: FastifyBaseLogger;
+  },
+): () => void {
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    const verified =
+      typeof token === 'string' && token.length < 4096 ? auth.authenticate(token) : Promise.resolve(null);
+    verified.then(
+      (user) => {
+        if (!user) return next(new Error(auth.refusal));
+        socket.data = { userId: user.id, sessionId: user.sessionId, token: token as string };
+        socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+        next();
+      },
+      (error: unknown) => {
+        auth.log.error({ err: error }, 'socket handshake failed');
+        next(new Error(auth.refusal));
+      },
+    );
+  });
+
+  const check = async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    const live = await auth.liveSessionIds([...new Set(sockets.map((s) => s.data.sessionId))]);
+    for (const socket of sockets) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+  };
+  const timer = setInterval(() => {
+    check().catch((error: unknown) => auth.log.warn({ err: error }, 'socket session check failed'));
+  }, SESSION_CHECK_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Socket.IO on the API's own HTTP server (path `/socket.io`). With a Redis URL the rooms are
+ * shared through Redis pub/sub, so any number of instances behave as one; if Redis goes away each
+ * instance keeps serving its own sockets and the adapter catches up when Redis returns.
+ */
+export function createRealtimeServer(
+  httpServer: HttpServer,
+  options: { redisUrl: string | undefined; log: FastifyBaseLogger },
+): { io: RealtimeServer; close(): Promise<void> } {
+  const io: RealtimeServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // WebSocket only: without long-polling, instances behind a load balancer need no sticky sessions.
+    transports: ['websocket'],
+    // Same origin only: the web app is served by this server.
+    cors: { origin: false },
+    maxHttpBufferSize: 64 * 1024,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const clients: Redis[] = [];
+  if (options.redisUrl) {
+    const publisher = createRedis(options.redisUrl, options.log);
+    // Subscriptions made before the connection is up must wait for it, and survive reconnects.
+    const subscriber = createRedis(options.redisUrl, options.log, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+    });
+    // The adapter publishes without awaiting: while Redis is down a publish fails at once (nothing
+    // queues up, nothing is left unhandled) and this instance still delivers to its own sockets.
+    const publish = publisher.publish.bind(publisher);
+    publisher.publish = ((channel: string, message: string | Buffer) =>
+      publish(channel, message).catch(() => 0)) as typeof publisher.publish;
+    clients.push(publisher, subscriber);
+    io.adapter(createAdapter(publisher, subscriber, { key: 'yedyni' }));
+  }
+  return {
+    io,
+    close: async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      for (const client of clients) client.disconnect();
+    },
+  };
+}
