@@ -71,6 +71,19 @@ describe('two instances behind one Redis', () => {
     expect(outsiderSaw.map((m) => m.text)).toEqual(['Друга хвиля']);
   });
 
+  it('let one instance shut down with sockets open: they are dropped, the other instance serves on', async () => {
+    const third = await startTestApp({ REDIS_URL, RATE_LIMIT_CHAT: '1000' }, { sharing: a });
+    const { token } = await signUp(a);
+    const leaving = await connect(third, token);
+    sockets.push(leaving);
+    const gone = disconnected(leaving);
+    await third.close();
+    expect(await gone).toBe('transport close');
+    // Learners who join now are in the next wave, announced above.
+    const staying = await online(b, token, '2');
+    expect((await ask(staying, 'chat:send', { courseId: alpha, wave: '2', text: 'Я тут' })).ok).toBe(true);
+  });
+
   it('end a session’s socket on the other instance when it logs out', async () => {
     const { token } = await signUp(a);
     const socket = await connect(b, token);

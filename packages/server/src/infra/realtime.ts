@@ -137,7 +137,8 @@ export function createRealtimeServer(
   return {
     io,
     close: async () => {
-      io.local.disconnectSockets(true);
+      // Closing the transports (not disconnecting the sockets) tells browsers to reconnect, to
+      // another instance or to this one once it is back.
       io.engine.close();
       for (const client of clients) client.disconnect();
     },
