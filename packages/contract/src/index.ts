@@ -7,5 +7,6 @@ export * from './dates.js';
 export * from './diary.js';
 export * from './exercises.js';
 export * from './partners.js';
+export * from './payments.js';
 export * from './schedule.js';
 export * from './support.js';

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import formBody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
 import { filesRoutes } from './features/files/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
+import { paymentsRoutes } from './features/payments/routes.js';
 import type { Config } from './infra/config.js';
 import { authentication } from './infra/http/authenticate.js';
 import { apiDocs } from './infra/http/docs.js';
@@ -19,6 +21,7 @@ import { errorHandling } from './infra/http/errors.js';
 import { multipartForms } from './infra/http/multipart.js';
 import { securityHeaders } from './infra/http/security.js';
 import { webApp } from './infra/http/web.js';
+import { SANDBOX_PREFIX, sandboxRoutes } from './infra/liqpay/sandbox.js';
 import { authenticateSockets, createRealtimeServer } from './infra/realtime.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 
@@ -67,6 +70,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(apiDocs);
   await app.register(authentication, { auth: services.auth });
   await app.register(multipartForms);
+  // The provider's callbacks and the sandbox's forms are application/x-www-form-urlencoded.
+  await app.register(formBody);
 
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await services.db.selectFrom('users').select('id').limit(1).execute();
@@ -79,6 +84,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(exercisesRoutes, { prefix: '/api/exercises', exercises: services.exercises });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
+  // In live mode none of the sandbox's routes exist.
+  if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 
   // Socket.IO on the same port: live chat and the unread count, shared across instances by Redis.
   const realtime = createRealtimeServer(app.server, { redisUrl: config.redisUrl, log: app.log });

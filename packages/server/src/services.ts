@@ -11,9 +11,12 @@ import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
 import { FilesService } from './features/files/service.js';
 import { PartnersService } from './features/partners/service.js';
+import { PaymentsService } from './features/payments/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
+import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
+import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
 import { AttemptLimiter } from './infra/rate-limit.js';
 import { Broadcaster } from './infra/realtime.js';
@@ -39,6 +42,9 @@ export interface Services {
   exercises: ExercisesService;
   files: FilesService;
   partners: PartnersService;
+  payments: PaymentsService;
+  /** The built-in LiqPay stand-in; absent in live mode. */
+  sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
   mediaRoot: string;
   close(): Promise<void>;
@@ -129,13 +135,42 @@ export async function createServices(
       sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
     });
     const partners = new PartnersService({ db, clock });
+    const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
+    const sandboxed = config.liqpay.mode === 'sandbox';
+    const payments = new PaymentsService({
+      db,
+      clock,
+      log,
+      liqpay: {
+        mode: config.liqpay.mode,
+        signer,
+        checkoutUrl: sandboxed ? `${config.publicUrl}${SANDBOX_PREFIX}/checkout` : LIQPAY_CHECKOUT_URL,
+        apiUrl: sandboxed ? `${config.publicUrl}${SANDBOX_PREFIX}/api/request` : LIQPAY_API_URL,
+        publicUrl: config.publicUrl,
+      },
+    });
+    const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
     await courses.rollOverWaves();
     every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
     every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
-    return { db, auth, chat, broadcaster, courses, diary, exercises, files, partners, mediaRoot, close };
+    return {
+      db,
+      auth,
+      chat,
+      broadcaster,
+      courses,
+      diary,
+      exercises,
+      files,
+      partners,
+      payments,
+      sandbox,
+      mediaRoot,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

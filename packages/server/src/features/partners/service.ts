@@ -1,13 +1,19 @@
 import {
   BASE_AMOUNT_SUPPORT,
   BASE_COURSE_TIME,
+  GRATITUDE_TIERS,
+  type GratitudeTier,
   type Indicators,
   levelSupport,
   supportTotalTime,
+  type Team,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
+
+const NOT_IN_TEAM = 'Такого учасника немає у вашій команді';
 
 /** A successful payment (one-off or monthly charge) as the indicators count it. */
 export interface SuccessfulPayment {
@@ -45,14 +51,115 @@ export class PartnersService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   async indicators(userId: string): Promise<Indicators> {
-    const user = await this.deps.db
+    const { db, clock } = this.deps;
+    const user = await db
       .selectFrom('users')
       .select(['created_at', 'mark'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Користувача не знайдено');
-    // Payments are recorded from the LiqPay integration on; until then nobody has any.
-    const payments: SuccessfulPayment[] = [];
-    return computeIndicators(user.created_at, user.mark, payments, this.deps.clock.now());
+    const rows = await db
+      .selectFrom('payments')
+      .select(['amount_kop', 'end_date'])
+      .where('user_id', '=', userId)
+      .where('reversed_at', 'is', null)
+      .execute();
+    const payments = rows.map((r) => ({ amountUah: r.amount_kop / 100, endDate: r.end_date }));
+    return computeIndicators(user.created_at, user.mark, payments, clock.now());
+  }
+
+  /** Me and the people I invited, each with the size of their own team. */
+  async team(userId: string): Promise<Team> {
+    return this.teamOf(userId);
+  }
+
+  /** A member of my team at any depth, with their team; 404 for anyone else, whatever the id. */
+  async member(userId: string, memberId: string): Promise<Team> {
+    if (memberId !== userId && !(await this.isInDownline(userId, memberId))) throw new AppError(404, NOT_IN_TEAM);
+    return this.teamOf(memberId);
+  }
+
+  /** The tiers and whether my support reached them (DOMAIN.md «Gratitudes»). */
+  async gratitudes(userId: string): Promise<{ tiers: GratitudeTier[] }> {
+    const { db } = this.deps;
+    const [monthly, once] = await Promise.all([
+      db
+        .selectFrom('payment_orders')
+        .select((eb) => eb.fn.sum<number>('amount_kop').as('kop'))
+        .where('user_id', '=', userId)
+        .where('subscribe', '=', 1)
+        .where('status', '=', 'subscribed')
+        .executeTakeFirst(),
+      db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.max<number>('amount_kop').as('kop'))
+        .where('user_id', '=', userId)
+        .where('action', '=', 'pay')
+        .where('reversed_at', 'is', null)
+        .executeTakeFirst(),
+    ]);
+    const monthlyUah = Number(monthly?.kop ?? 0) / 100;
+    const largestOnceUah = Number(once?.kop ?? 0) / 100;
+    return {
+      tiers: GRATITUDE_TIERS.map((tier) => ({
+        ...tier,
+        reached: (tier.type === 'subscribe' ? monthlyUah : largestOnceUah) >= tier.from,
+      })),
+    };
+  }
+
+  private async teamOf(userId: string): Promise<Team> {
+    const { db } = this.deps;
+    const partner = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!partner) throw new AppError(404, NOT_IN_TEAM);
+    const members = await db
+      .selectFrom('users as u')
+      .select((eb) => [
+        'u.id',
+        'u.first_name',
+        'u.last_name',
+        'u.created_at',
+        eb
+          .selectFrom('users as t')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('t.inviter_id', '=', 'u.id')
+          .as('team_size'),
+      ])
+      .where('u.inviter_id', '=', userId)
+      .orderBy('u.created_at')
+      .orderBy('u.id')
+      .execute();
+    return {
+      partner: { _id: partner.id, first_name: partner.first_name, last_name: partner.last_name },
+      team: members.map((m) => ({
+        _id: m.id,
+        first_name: m.first_name,
+        last_name: m.last_name,
+        createdAt: m.created_at,
+        teamSize: Number(m.team_size ?? 0),
+      })),
+    };
+  }
+
+  /** Walks up the member's inviters: true when the chain reaches me before the root. */
+  private async isInDownline(userId: string, memberId: string): Promise<boolean> {
+    const seen = new Set<string>();
+    let current: string | null = memberId;
+    while (current && current !== ROOT_USER_ID && !seen.has(current)) {
+      seen.add(current);
+      const row: { inviter_id: string | null } | undefined = await this.deps.db
+        .selectFrom('users')
+        .select('inviter_id')
+        .where('id', '=', current)
+        .executeTakeFirst();
+      if (!row) return false;
+      if (row.inviter_id === userId) return true;
+      current = row.inviter_id;
+    }
+    return false;
   }
 }

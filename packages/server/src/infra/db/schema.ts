@@ -163,6 +163,60 @@ export interface ChatMessagesTable {
   edited_at: number | null;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'subscribed' | 'unsubscribed';
+
+export interface PaymentOrdersTable {
+  order_id: string;
+  user_id: string;
+  /** 1 for a monthly subscription. */
+  subscribe: number;
+  amount_kop: number;
+  /** The donor's comment. */
+  info: string;
+  status: OrderStatus;
+  offer_accepted_at: number;
+  created_at: number;
+  subscribed_at: number | null;
+  unsubscribed_at: number | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  /** The provider's id of this charge. */
+  payment_id: string;
+  order_id: string;
+  user_id: string;
+  /** `pay`, `subscribe` (a subscription's first charge) or `regular`. */
+  action: string;
+  amount_kop: number;
+  description: string;
+  info: string;
+  end_date: number;
+  card_mask: string;
+  created_at: number;
+  reversed_at: number | null;
+}
+
+export interface PaymentCallbacksTable {
+  id: string;
+  received_at: number;
+  data: string;
+  signature: string;
+  order_id: string | null;
+  payment_id: string | null;
+  action: string | null;
+  status: string | null;
+  outcome: string;
+}
+
+export interface LiqpaySandboxSubscriptionsTable {
+  order_id: string;
+  /** JSON of the checkout parameters. */
+  params: string;
+  charges: number;
+  unsubscribed_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -178,4 +232,8 @@ export interface Database {
   exercises: ExercisesTable;
   exercise_comments: ExerciseCommentsTable;
   chat_messages: ChatMessagesTable;
+  payment_orders: PaymentOrdersTable;
+  payments: PaymentsTable;
+  payment_callbacks: PaymentCallbacksTable;
+  liqpay_sandbox_subscriptions: LiqpaySandboxSubscriptionsTable;
 }

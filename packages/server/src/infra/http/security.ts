@@ -21,7 +21,8 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The donation form posts to the provider's checkout.
+        formAction: ["'self'", 'https://www.liqpay.ua'],
         frameAncestors: ["'none'"],
       },
     },

@@ -3,6 +3,7 @@ import * as accounts from './0001_accounts.js';
 import * as courses from './0002_courses.js';
 import * as exercises from './0003_exercises.js';
 import * as chat from './0004_chat.js';
+import * as payments from './0005_payments.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_courses': courses,
   '0003_exercises': exercises,
   '0004_chat': chat,
+  '0005_payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

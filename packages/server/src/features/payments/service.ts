@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addMonth,
+  type Checkout,
+  DONATION_DESCRIPTION,
+  type Donat,
+  type DonatBody,
+  type MarkEntry,
+  type OrderState,
+  PAYMENT_MESSAGES,
+  type Subscription,
+  type SubscriptionDetail,
+} from '@yedyni/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../infra/clock.js';
+import type { Db } from '../../infra/db/index.js';
+import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
+import type { Executor } from '../auth/repo.js';
+import { addFootprint } from '../partners/footprint.js';
+import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
+import * as repo from './repo.js';
+
+export interface PaymentsConfig {
+  mode: 'sandbox' | 'live';
+  signer: LiqPaySigner;
+  checkoutUrl: string;
+  apiUrl: string;
+  publicUrl: string;
+}
+
+/** What a verified callback did; kept with the raw callback for reconciliation. */
+export type CallbackOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'unreadable'
+  | 'wrong_currency'
+  | 'after_unsubscribe'
+  | 'failed'
+  | 'waiting';
+
+interface Page {
+  page: number;
+  limit: number;
+}
+
+const uah = (kop: number) => kop / 100;
+const totalPages = (count: number, limit: number) => Math.ceil(count / limit);
+
+/**
+ * Donations and monthly subscriptions through LiqPay. Orders are made here before the payer
+ * leaves for the checkout; only a verified callback moves money state, in one transaction with
+ * its raw record, and every effect is keyed so a repeat, a late or a concurrent duplicate
+ * callback changes nothing.
+ */
+export class PaymentsService {
+  constructor(private readonly deps: { db: Db; clock: Clock; liqpay: PaymentsConfig; log: FastifyBaseLogger }) {}
+
+  /** A pending order and the signed checkout form the browser posts to the provider. */
+  async checkout(userId: string, body: DonatBody & { comment?: string | undefined }): Promise<Checkout> {
+    const { db, clock, liqpay } = this.deps;
+    const now = clock.now();
+    const orderId = `${body.subscribe ? 'sub' : 'don'}-${randomUUID()}`;
+    const info = body.comment?.trim() ?? '';
+    await db
+      .insertInto('payment_orders')
+      .values({
+        order_id: orderId,
+        user_id: userId,
+        subscribe: body.subscribe ? 1 : 0,
+        amount_kop: body.amount * 100,
+        info,
+        status: 'pending',
+        offer_accepted_at: now,
+        created_at: now,
+        subscribed_at: null,
+        unsubscribed_at: null,
+      })
+      .execute();
+    const params: LiqPayParams = {
+      action: body.subscribe ? 'subscribe' : 'pay',
+      amount: body.amount,
+      currency: 'UAH',
+      description: DONATION_DESCRIPTION,
+      order_id: orderId,
+      result_url: `${liqpay.publicUrl}/uk/donat?order=${orderId}`,
+      server_url: `${liqpay.publicUrl}/api/payments/process`,
+      language: 'uk',
+      customer: userId,
+      info,
+      ...(body.subscribe
+        ? { subscribe: '1', subscribe_date_start: liqpayUtcDate(now), subscribe_periodicity: 'month' }
+        : {}),
+      ...(liqpay.mode === 'sandbox' ? { sandbox: '1' } : {}),
+    };
+    return { checkoutUrl: liqpay.checkoutUrl, orderId, ...liqpay.signer.encode(params) };
+  }
+
+  async order(userId: string, orderId: string): Promise<OrderState> {
+    const order = await repo.findOrder(this.deps.db, orderId);
+    if (!order || order.user_id !== userId) throw new AppError(404, PAYMENT_MESSAGES.orderNotFound);
+    return { orderId, amount: uah(order.amount_kop), subscribe: order.subscribe === 1, status: order.status };
+  }
+
+  /**
+   * A provider callback. The signature is checked over `data` exactly as received before anything
+   * is decoded; a forged one is refused (400) and only logged. A verified one is stored raw and
+   * applied in the same transaction; what it did is returned (and stored with it).
+   */
+  async processCallback(data: string, signature: string): Promise<CallbackOutcome> {
+    const { db, clock, liqpay, log } = this.deps;
+    if (!liqpay.signer.verify(data, signature)) {
+      log.warn(
+        { signatureLength: signature.length, dataLength: data.length },
+        'liqpay callback refused: bad signature',
+      );
+      throw new AppError(400, PAYMENT_MESSAGES.badSignature);
+    }
+    const now = clock.now();
+    const params = LiqPaySigner.decode(data);
+    const event = params ? readProviderEvent(params, now) : null;
+    return db.transaction().execute(async (trx) => {
+      const outcome = event ? await this.apply(trx, event) : 'unreadable';
+      await trx
+        .insertInto('payment_callbacks')
+        .values({
+          id: randomUUID(),
+          received_at: now,
+          data,
+          signature,
+          order_id: event?.orderId || null,
+          payment_id: event?.paymentId || null,
+          action: event?.action || null,
+          status: event?.status || null,
+          outcome,
+        })
+        .execute();
+      if (outcome !== 'applied' && outcome !== 'duplicate') {
+        log.info({ orderId: event?.orderId, status: event?.status, outcome }, 'liqpay callback kept, not applied');
+      }
+      return outcome;
+    });
+  }
+
+  private async apply(trx: Executor, event: ProviderEvent): Promise<CallbackOutcome> {
+    const order = await repo.findOrder(trx, event.orderId);
+    if (!order) return 'unknown_order';
+    if (event.currency && event.currency !== 'UAH') return 'wrong_currency';
+    const subscription = order.subscribe === 1;
+
+    if (event.status === 'subscribed' && subscription) {
+      return (await this.markSubscribed(trx, order, event.endDate)) ? 'applied' : 'duplicate';
+    }
+    if (event.status === 'unsubscribed' && subscription) {
+      return (await this.markUnsubscribed(trx, order.order_id, event.endDate)) ? 'applied' : 'duplicate';
+    }
+    if (event.status === 'reversed') return this.reverse(trx, event);
+    if (isFailure(event)) {
+      // A one-off order that never succeeded is failed; a failed monthly charge is retried by the provider.
+      await trx
+        .updateTable('payment_orders')
+        .set({ status: 'failed' })
+        .where('order_id', '=', order.order_id)
+        .where('subscribe', '=', 0)
+        .where('status', '=', 'pending')
+        .execute();
+      return 'failed';
+    }
+    if (!isSuccess(event, this.deps.liqpay.mode === 'sandbox')) return 'waiting';
+    if (!event.paymentId) return 'unreadable';
+
+    if (subscription) {
+      // Charges after the cancellation are not ours to count; an earlier one arriving late is.
+      if (order.status === 'unsubscribed' && order.unsubscribed_at !== null && event.endDate > order.unsubscribed_at) {
+        return 'after_unsubscribe';
+      }
+      // A charge proves the subscription, whichever callback came first.
+      await this.markSubscribed(trx, order, event.endDate);
+    } else {
+      await trx
+        .updateTable('payment_orders')
+        .set({ status: 'paid' })
+        .where('order_id', '=', order.order_id)
+        .where('status', 'in', ['pending', 'failed'])
+        .execute();
+    }
+    const amountKop = event.amountKop ?? order.amount_kop;
+    const inserted = await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        payment_id: event.paymentId,
+        order_id: order.order_id,
+        user_id: order.user_id,
+        action: subscription ? (event.action === 'regular' ? 'regular' : 'subscribe') : 'pay',
+        amount_kop: amountKop,
+        description: event.description || DONATION_DESCRIPTION,
+        info: order.info,
+        end_date: event.endDate,
+        card_mask: event.cardMask,
+        created_at: this.deps.clock.now(),
+        reversed_at: null,
+      })
+      .onConflict((conflict) => conflict.column('payment_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'duplicate';
+    await addFootprint(trx, {
+      userId: order.user_id,
+      points: Math.round(uah(amountKop)),
+      comment: subscription ? 'Щомісячний внесок' : 'Донат',
+      sourceKey: `payment:${event.paymentId}`,
+      date: event.endDate,
+    });
+    return 'applied';
+  }
+
+  private async markSubscribed(trx: Executor, order: PaymentOrdersTable, at: number): Promise<boolean> {
+    const result = await trx
+      .updateTable('payment_orders')
+      .set({ status: 'subscribed', subscribed_at: at })
+      .where('order_id', '=', order.order_id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private async markUnsubscribed(trx: Executor, orderId: string, at: number): Promise<boolean> {
+    const result = await trx
+      .updateTable('payment_orders')
+      .set({ status: 'unsubscribed', unsubscribed_at: at })
+      .where('order_id', '=', orderId)
+      .where('status', '!=', 'unsubscribed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A refund: the charge counts for nothing from now on, and its footprint is taken back once. */
+  private async reverse(trx: Executor, event: ProviderEvent): Promise<CallbackOutcome> {
+    if (!event.paymentId) return 'unreadable';
+    const payment = await trx
+      .updateTable('payments')
+      .set({ reversed_at: this.deps.clock.now() })
+      .where('payment_id', '=', event.paymentId)
+      .where('reversed_at', 'is', null)
+      .returning(['user_id', 'amount_kop'])
+      .executeTakeFirst();
+    if (!payment) return 'duplicate';
+    await addFootprint(trx, {
+      userId: payment.user_id,
+      points: -Math.round(uah(payment.amount_kop)),
+      comment: 'Повернення внеску',
+      sourceKey: `reversal:${event.paymentId}`,
+      date: event.endDate,
+    });
+    return 'applied';
+  }
+
+  async donats(userId: string, query: repo.Range & Page): Promise<{ donats: Donat[]; totalPages: number }> {
+    const { db } = this.deps;
+    const base = repo.chargesOf(db, userId, query);
+    const [{ n }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('end_date', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .execute(),
+    ]);
+    return { donats: rows.map(donatOf), totalPages: totalPages(Number(n), query.limit) };
+  }
+
+  async subscriptions(
+    userId: string,
+    query: repo.Range & Page,
+  ): Promise<{ subscriptions: Subscription[]; totalPages: number }> {
+    const { db } = this.deps;
+    const base = repo.subscriptionsOf(db, userId, query);
+    const [{ n }, orders] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('subscribed_at', 'desc')
+        .orderBy('order_id')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .execute(),
+    ]);
+    const last = await repo.lastChargeDates(
+      db,
+      orders.map((o) => o.order_id),
+    );
+    return {
+      subscriptions: orders.map((order) => subscriptionOf(order, last.get(order.order_id) ?? null)),
+      totalPages: totalPages(Number(n), query.limit),
+    };
+  }
+
+  async subscription(userId: string, orderId: string): Promise<SubscriptionDetail> {
+    const { db } = this.deps;
+    const order = await repo.findOrder(db, orderId);
+    if (!order || order.user_id !== userId || order.subscribe !== 1 || order.status === 'pending') {
+      throw new AppError(404, PAYMENT_MESSAGES.subscriptionNotFound);
+    }
+    const charges = await repo
+      .chargesOf(db, userId, {}, orderId)
+      .selectAll()
+      .orderBy('end_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return { ...subscriptionOf(order, charges[0]?.end_date ?? null), charges: charges.map(donatOf) };
+  }
+
+  /** Cancels at the provider first; only its confirmation marks the subscription cancelled. */
+  async unsubscribe(userId: string, orderId: string): Promise<{ orderId: string; message: string }> {
+    const { db, liqpay, log, clock } = this.deps;
+    const order = await repo.findOrder(db, orderId);
+    if (!order || order.user_id !== userId || order.subscribe !== 1 || order.status === 'pending') {
+      throw new AppError(404, PAYMENT_MESSAGES.subscriptionNotFound);
+    }
+    if (order.status === 'unsubscribed') throw new AppError(409, PAYMENT_MESSAGES.alreadyCancelled);
+    let answer: Record<string, unknown>;
+    try {
+      answer = await liqpayRequest(liqpay.signer, liqpay.apiUrl, { action: 'unsubscribe', order_id: orderId });
+    } catch (error) {
+      log.error({ err: error, orderId }, 'liqpay unsubscribe request failed');
+      throw new AppError(502, PAYMENT_MESSAGES.providerFailed);
+    }
+    // Already not subscribed at the provider: nothing will be charged, so it is cancelled here too.
+    const confirmed = answer.status === 'unsubscribed' || answer.err_code === 'payment_not_subscribed';
+    if (!confirmed) {
+      log.error(
+        { orderId, answer: { result: answer.result, err_code: answer.err_code } },
+        'liqpay refused unsubscribe',
+      );
+      throw new AppError(502, PAYMENT_MESSAGES.providerFailed);
+    }
+    await db.transaction().execute((trx) => this.markUnsubscribed(trx, orderId, clock.now()));
+    return { orderId, message: PAYMENT_MESSAGES.cancelled };
+  }
+
+  async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: MarkEntry[]; totalPages: number }> {
+    const { db } = this.deps;
+    const base = repo.footprintOf(db, userId, query);
+    const [{ n }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .execute(),
+    ]);
+    return {
+      mark: rows.map((r) => ({
+        _id: r.id,
+        date: r.date,
+        points: r.points,
+        comment: r.comment,
+        finalValue: r.final_value,
+      })),
+      totalPages: totalPages(Number(n), query.limit),
+    };
+  }
+}
+
+function donatOf(row: PaymentsTable): Donat {
+  return {
+    _id: row.id,
+    amount: uah(row.amount_kop),
+    date: row.end_date,
+    description: row.description,
+    info: row.info,
+    action: row.action,
+  };
+}
+
+function subscriptionOf(order: PaymentOrdersTable, lastPaymentDate: number | null): Subscription {
+  const isUnsubscribe = order.status === 'unsubscribed';
+  const started = order.subscribed_at ?? order.created_at;
+  return {
+    _id: order.order_id,
+    data: {
+      order_id: order.order_id,
+      amount: uah(order.amount_kop),
+      end_date: started,
+      description: DONATION_DESCRIPTION,
+      info: order.info,
+    },
+    objSub: {
+      lastPaymentDate,
+      nextPaymentDate: isUnsubscribe ? null : addMonth(lastPaymentDate ?? started),
+      isUnsubscribe,
+    },
+  };
+}
