@@ -107,6 +107,18 @@ describe('demo accounts', () => {
       expect(login.status).toBe(200);
       expect(login.body.user.role).toBe(role);
     }
+    // A team to drill into and a wave chat with a few messages.
+    const team = await t.api('GET', '/api/partners', { token: demo.body.token });
+    expect(team.body.team.map((m: { first_name: string; teamSize: number }) => [m.first_name, m.teamSize])).toEqual([
+      ['Богдан', 1],
+      ['Мирослава', 0],
+    ]);
+    const [course] = list.body.courses;
+    const chat = await t.api('GET', `/api/chats?courseId=${course._id}&wave=${course.wave}`, {
+      token: demo.body.token,
+    });
+    expect(chat.body.messages).toHaveLength(3);
+    expect(chat.body.messages[0].sender.first_name).toBe('Оксана');
   });
 
   it('has no demo sign-in where demo data is off', async () => {

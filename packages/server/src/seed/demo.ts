@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { kyivParts, kyivTime } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -50,12 +51,66 @@ export async function seedDemo(
     password: DEMO_PASSWORD,
     role: 'admin',
   });
-  await auth.createAccount({
+  const learnerId = await auth.createAccount({
     first_name: 'Оксана',
     last_name: 'Коваленко',
     email: DEMO_LEARNER_EMAIL,
     password: DEMO_PASSWORD,
     inviterId: curatorId,
   });
+  // Оксана's team: two friends she invited, one of whom invited someone in turn.
+  const friendId = await auth.createAccount({
+    first_name: 'Богдан',
+    last_name: 'Шевчук',
+    email: 'bohdan@example.org',
+    password: DEMO_PASSWORD,
+    inviterId: learnerId,
+  });
+  await auth.createAccount({
+    first_name: 'Мирослава',
+    last_name: 'Ткаченко',
+    email: 'myroslava@example.org',
+    password: DEMO_PASSWORD,
+    inviterId: learnerId,
+  });
+  await auth.createAccount({
+    first_name: 'Андрій',
+    last_name: 'Лисенко',
+    email: 'andrii@example.org',
+    password: DEMO_PASSWORD,
+    inviterId: friendId,
+  });
+  await seedChat(db, now, [
+    [curatorId, 'Вітаю всіх у хвилі! Пишіть тут питання до уроків — відповідаю щовечора.'],
+    [friendId, 'Привіт! Сьогодні вперше замовив каву українською 🙂'],
+    [learnerId, 'Круто! А я переклала меню в телефоні.'],
+  ]);
   log.info('demo accounts seeded (see README)');
+}
+
+/** A few messages in the first starter course's current wave, a minute apart. */
+async function seedChat(db: Db, now: number, messages: [string, string][]): Promise<void> {
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'current_wave'])
+    .orderBy('position')
+    .limit(1)
+    .executeTakeFirst();
+  if (!course) return;
+  const start = now - messages.length * 60_000;
+  await db
+    .insertInto('chat_messages')
+    .values(
+      messages.map(([senderId, text], i) => ({
+        id: randomUUID(),
+        course_id: course.id,
+        wave: course.current_wave,
+        sender_id: senderId,
+        text,
+        file_id: null,
+        date: start + i * 60_000,
+        edited_at: null,
+      })),
+    )
+    .execute();
 }
