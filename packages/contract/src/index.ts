@@ -6,6 +6,7 @@ export * from './courses.js';
 export * from './dates.js';
 export * from './diary.js';
 export * from './exercises.js';
+export * from './game.js';
 export * from './partners.js';
 export * from './payments.js';
 export * from './schedule.js';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** A round of «Паляниця»: this many tasks, this long at most. */
+export const GAME_ROUND_TASKS = 7;
+export const GAME_ROUND_MS = 7 * 60 * 1000;
+/** A fully right task is worth this many points; partly right ones a share of it. */
+export const TASK_POINTS = 10;
+
+export const TASK_TYPES = ['quiz', 'match', 'gap', 'order', 'error'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_TOPICS = ['russianisms', 'stress', 'vocabulary', 'grammar'] as const;
+
+const text = z.string().trim().min(1).max(500);
+
+/** A task as an author writes it (content/game/*.json, the admin API): right answers included. */
+const common = {
+  id: z.string().regex(/^[a-z0-9-]{3,64}$/, 'id: латинські літери, цифри й дефіси'),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  topic: z.enum(TASK_TOPICS),
+  prompt: text,
+  explanation: text,
+};
+export const authoredTaskSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...common,
+    type: z.literal('quiz'),
+    options: z.array(text).min(2).max(6),
+    answers: z.array(z.number().int().min(0)).min(1),
+  }),
+  z.object({
+    ...common,
+    type: z.literal('match'),
+    pairs: z
+      .array(z.tuple([text, text]))
+      .min(2)
+      .max(6),
+  }),
+  z.object({
+    ...common,
+    type: z.literal('gap'),
+    text: text.refine((t) => t.split('___').length === 2, 'text: рівно один пропуск ___'),
+    answers: z.array(text).min(1),
+    options: z.array(text).min(2).max(6).optional(),
+  }),
+  z.object({
+    ...common,
+    type: z.literal('order'),
+    words: z.array(text).min(2).max(12),
+    alternatives: z.array(z.array(text)).optional(),
+  }),
+  z.object({
+    ...common,
+    type: z.literal('error'),
+    words: z.array(text).min(2).max(20),
+    wrong: z.array(z.number().int().min(0)).length(1),
+    correction: text,
+  }),
+]);
+export type AuthoredTask = z.infer<typeof authoredTaskSchema>;
+
+/** A task as the player sees it before answering: no right answers, shuffled where that matters. */
+export const playTaskSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(TASK_TYPES),
+    level: z.number().int(),
+    prompt: z.string(),
+    /** quiz: the options; gap: the choices (absent for a typed answer). */
+    options: z.array(z.string()).optional(),
+    /** quiz: whether several options are right. */
+    multiple: z.boolean().optional(),
+    /** match: the left column, in order, and the right column, shuffled. */
+    left: z.array(z.string()).optional(),
+    right: z.array(z.string()).optional(),
+    /** gap: the sentence with `___`. */
+    text: z.string().optional(),
+    /** order: the tokens, shuffled; error: the sentence's tokens in order. */
+    words: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'PlayTask' });
+export type PlayTask = z.infer<typeof playTaskSchema>;
+
+/**
+ * An answer to one task: quiz → chosen option indices; match → for each left item, the index of
+ * the right item; gap → the text; order → the shown tokens' indices in the chosen order;
+ * error → the index of the wrong token.
+ */
+export const taskAnswerSchema = z.union([
+  z.object({ choices: z.array(z.number().int()).max(10) }),
+  z.object({ matches: z.array(z.number().int().nullable()).max(10) }),
+  z.object({ text: z.string().max(200) }),
+  z.object({ order: z.array(z.number().int()).max(20) }),
+  z.object({ index: z.number().int() }),
+]);
+export type TaskAnswer = z.infer<typeof taskAnswerSchema>;
+
+/** After answering: what was right, what it scored, and why. */
+export const taskResultSchema = z.object({
+  id: z.string(),
+  points: z.number(),
+  /** The right answer in words, ready to show. */
+  correct: z.string(),
+  explanation: z.string(),
+});
+export type TaskResult = z.infer<typeof taskResultSchema>;
