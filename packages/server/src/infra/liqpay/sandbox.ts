@@ -171,7 +171,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ sandbox: LiqPaySandbox }> = asy
   app.post<Form>('/api/request', hide, async (request) => sandbox.request(request.body ?? {}));
 };
 
-const escape = (value: unknown) =>
+const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -207,16 +207,16 @@ function checkoutHtml(params: Record<string, unknown>, form: { data: string; sig
   <div class="card">
     <span class="badge">Пісочниця: гроші не списуються</span>
     <h1>${subscribe ? 'Щомісячна підписка' : 'Разовий внесок'}</h1>
-    <p class="amount">${escape(amount)} ₴${subscribe ? ' / місяць' : ''}</p>
+    <p class="amount">${escapeHtml(amount)} ₴${subscribe ? ' / місяць' : ''}</p>
     <dl>
-      <dt>Призначення</dt><dd>${escape(params.description)}</dd>
-      ${params.info ? `<dt>Коментар</dt><dd>${escape(params.info)}</dd>` : ''}
-      <dt>Замовлення</dt><dd>${escape(params.order_id)}</dd>
+      <dt>Призначення</dt><dd>${escapeHtml(params.description)}</dd>
+      ${params.info ? `<dt>Коментар</dt><dd>${escapeHtml(params.info)}</dd>` : ''}
+      <dt>Замовлення</dt><dd>${escapeHtml(params.order_id)}</dd>
       <dt>Картка</dt><dd>4242 4242 4242 4242 (тестова)</dd>
     </dl>
     <form method="post" action="${SANDBOX_PREFIX}/checkout/complete" class="actions">
-      <input type="hidden" name="data" value="${escape(form.data)}">
-      <input type="hidden" name="signature" value="${escape(form.signature)}">
+      <input type="hidden" name="data" value="${escapeHtml(form.data)}">
+      <input type="hidden" name="signature" value="${escapeHtml(form.signature)}">
       <button class="pay" name="choice" value="pay">Сплатити</button>
       <button class="decline" name="choice" value="decline">Відмовитись</button>
     </form>
