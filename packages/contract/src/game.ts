@@ -103,3 +103,48 @@ export const taskResultSchema = z.object({
   explanation: z.string(),
 });
 export type TaskResult = z.infer<typeof taskResultSchema>;
+
+export const roundSchema = z
+  .object({ roundId: z.string(), deadline: z.number(), tasks: z.array(playTaskSchema) })
+  .meta({ id: 'GameRound' });
+export type Round = z.infer<typeof roundSchema>;
+
+export const roundAnswersSchema = z.object({
+  /** One per task, in the round's order; null or missing for a task left unanswered. */
+  answers: z.array(z.unknown()).max(20, 'Забагато відповідей'),
+});
+
+export const roundResultSchema = z
+  .object({
+    roundId: z.string(),
+    score: z.number().int(),
+    maxScore: z.number().int(),
+    /** True when the answers came after the time was up: they count for nothing. */
+    late: z.boolean(),
+    results: z.array(taskResultSchema),
+  })
+  .meta({ id: 'GameRoundResult' });
+export type RoundResult = z.infer<typeof roundResultSchema>;
+
+export const gameStatsSchema = z
+  .object({
+    best: z.array(z.object({ score: z.number().int(), date: z.number() })),
+    rounds: z.number().int(),
+    totalPoints: z.number().int(),
+  })
+  .meta({ id: 'GameStats' });
+export type GameStats = z.infer<typeof gameStatsSchema>;
+
+export const gameRatingSchema = z
+  .object({
+    players: z.array(
+      z.object({ place: z.number().int(), name: z.string(), best: z.number().int(), isMe: z.boolean() }),
+    ),
+  })
+  .meta({ id: 'GameRating' });
+export type GameRating = z.infer<typeof gameRatingSchema>;
+
+export const GAME_MESSAGES = {
+  roundNotFound: 'Раунд не знайдено',
+  noTasks: 'Завдань для гри ще немає',
+} as const;

@@ -12,6 +12,7 @@ import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
 import { filesRoutes } from './features/files/routes.js';
+import { gameRoutes } from './features/game/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
 import { paymentsRoutes } from './features/payments/routes.js';
 import type { Config } from './infra/config.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
+  await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AUTH_MESSAGES, CHAT_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -10,6 +11,7 @@ import { CoursesService } from './features/courses/service.js';
 import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
 import { FilesService } from './features/files/service.js';
+import { GameService, readTaskFolder, saveTasks } from './features/game/service.js';
 import { PartnersService } from './features/partners/service.js';
 import { PaymentsService } from './features/payments/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
@@ -43,6 +45,7 @@ export interface Services {
   files: FilesService;
   partners: PartnersService;
   payments: PaymentsService;
+  game: GameService;
   /** The built-in LiqPay stand-in; absent in live mode. */
   sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
@@ -150,6 +153,8 @@ export async function createServices(
       },
     });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
+    const game = new GameService({ db, clock });
+    await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
@@ -167,6 +172,7 @@ export async function createServices(
       files,
       partners,
       payments,
+      game,
       sandbox,
       mediaRoot,
       close,
@@ -174,5 +180,19 @@ export async function createServices(
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** The game's own tasks (content/game), loaded into an installation that has none yet. */
+const GAME_CONTENT = fileURLToPath(new URL('../../../content/game', import.meta.url));
+
+async function seedGameTasks(db: Db, now: number, log: FastifyBaseLogger): Promise<void> {
+  const any = await db.selectFrom('game_tasks').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  try {
+    const count = await saveTasks(db, await readTaskFolder(GAME_CONTENT), now);
+    log.info({ count }, 'game tasks loaded');
+  } catch (error) {
+    log.warn({ err: error }, 'game tasks not loaded');
   }
 }

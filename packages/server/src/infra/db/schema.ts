@@ -217,6 +217,30 @@ export interface LiqpaySandboxSubscriptionsTable {
   unsubscribed_at: number | null;
 }
 
+export interface GameTasksTable {
+  id: string;
+  type: string;
+  level: number;
+  topic: string;
+  /** JSON of the authored task, right answers included. */
+  body: string;
+  active: number;
+  updated_at: number;
+}
+
+export interface GameRoundsTable {
+  id: string;
+  user_id: string;
+  /** JSON: [{ id, layout }] — the tasks in order, as laid out for this player. */
+  tasks: string;
+  started_at: number;
+  deadline: number;
+  finished_at: number | null;
+  score: number | null;
+  /** JSON of the TaskResult list, once scored. */
+  results: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +260,6 @@ export interface Database {
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
   liqpay_sandbox_subscriptions: LiqpaySandboxSubscriptionsTable;
+  game_tasks: GameTasksTable;
+  game_rounds: GameRoundsTable;
 }

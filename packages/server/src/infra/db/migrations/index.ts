@@ -4,6 +4,7 @@ import * as courses from './0002_courses.js';
 import * as exercises from './0003_exercises.js';
 import * as chat from './0004_chat.js';
 import * as payments from './0005_payments.js';
+import * as game from './0006_game.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_exercises': exercises,
   '0004_chat': chat,
   '0005_payments': payments,
+  '0006_game': game,
 };
 
 export const migrationProvider: MigrationProvider = {

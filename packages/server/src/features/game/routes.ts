@@ -1,0 +1,64 @@
+import {
+  gameRatingSchema,
+  gameStatsSchema,
+  roundAnswersSchema,
+  roundResultSchema,
+  roundSchema,
+} from '@yedyni/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import type { GameService } from './service.js';
+
+const tags = ['game'];
+
+export const gameRoutes: FastifyPluginAsyncZod<{ game: GameService }> = async (app, { game }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/rounds',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Новий раунд «Паляниці»: 7 завдань без відповідей, 7 хвилин',
+        response: { 201: roundSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await game.start(request.user.id)),
+  );
+
+  app.post(
+    '/rounds/:id/answers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Відповіді раунду: бали, правильні відповіді й пояснення (раз; повтор дає той самий результат)',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: roundAnswersSchema,
+        response: { 200: roundResultSchema, ...errors },
+      },
+    },
+    async (request) => game.finish(request.user.id, request.params.id, request.body.answers),
+  );
+
+  app.get(
+    '/me',
+    { schema: { tags, security, summary: 'Мої найкращі результати', response: { 200: gameStatsSchema, ...errors } } },
+    async (request) => game.stats(request.user.id),
+  );
+
+  app.get(
+    '/rating',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Рейтинг гравців: 10 найкращих',
+        response: { 200: gameRatingSchema, ...errors },
+      },
+    },
+    async (request) => game.rating(request.user.id),
+  );
+};

@@ -1,0 +1,223 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type AuthoredTask,
+  GAME_MESSAGES,
+  GAME_ROUND_MS,
+  GAME_ROUND_TASKS,
+  type GameRating,
+  type GameStats,
+  type Round,
+  type RoundResult,
+  TASK_POINTS,
+} from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import type { Db } from '../../infra/db/index.js';
+import { AppError } from '../../infra/errors.js';
+import type { Executor } from '../auth/repo.js';
+import { addFootprint } from '../partners/footprint.js';
+import { type Layout, playable, result, taskProblems } from './tasks.js';
+
+/** Answers a few seconds late (the network) still count; later ones count for nothing. */
+const GRACE_MS = 5_000;
+
+export class ContentError extends Error {}
+
+/** Reads and checks every `*.json` task list of a folder (content/game); throws on any problem. */
+export async function readTaskFolder(folder: string): Promise<AuthoredTask[]> {
+  const files = (await readdir(folder)).filter((f) => f.endsWith('.json')).sort();
+  const tasks: AuthoredTask[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    const list: unknown = JSON.parse(await readFile(path.join(folder, file), 'utf8'));
+    if (!Array.isArray(list)) throw new ContentError(`${file}: має бути масив завдань`);
+    list.forEach((raw, i) => {
+      const checked = taskProblems(raw);
+      if (checked.task) tasks.push(checked.task);
+      else problems.push(...checked.problems.map((p) => `${file} #${i + 1}: ${p}`));
+    });
+  }
+  const ids = tasks.map((t) => t.id);
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (repeated.length) problems.push(`повторені id: ${[...new Set(repeated)].join(', ')}`);
+  if (problems.length) throw new ContentError(problems.join('\n'));
+  return tasks;
+}
+
+/** Adds or replaces tasks by id, in one transaction. */
+export async function saveTasks(db: Db, tasks: AuthoredTask[], now: number): Promise<number> {
+  await db.transaction().execute(async (trx) => {
+    for (const task of tasks) {
+      const row = {
+        type: task.type,
+        level: task.level,
+        topic: task.topic,
+        body: JSON.stringify(task),
+        updated_at: now,
+      };
+      await trx
+        .insertInto('game_tasks')
+        .values({ id: task.id, active: 1, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
+    }
+  });
+  return tasks.length;
+}
+
+interface RoundTask {
+  id: string;
+  layout: Layout;
+}
+
+/**
+ * «Паляниця»: a round of random tasks with a deadline kept on the server, scored on the server
+ * once, its points joining the footprint under the round's own key.
+ */
+export class GameService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  private async tasksById(db: Executor, ids: string[]): Promise<Map<string, AuthoredTask>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('game_tasks').select(['id', 'body']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
+  }
+
+  async start(userId: string): Promise<Round> {
+    const { db, clock } = this.deps;
+    const ids = (await db.selectFrom('game_tasks').select('id').where('active', '=', 1).execute()).map((r) => r.id);
+    if (ids.length === 0) throw new AppError(404, GAME_MESSAGES.noTasks);
+    const picked: string[] = [];
+    while (picked.length < Math.min(GAME_ROUND_TASKS, ids.length)) {
+      const [id] = ids.splice(randomInt(ids.length), 1);
+      if (id) picked.push(id);
+    }
+    const tasks = await this.tasksById(db, picked);
+    const laidOut = picked.map((id) => playable(tasks.get(id) as AuthoredTask));
+    const now = clock.now();
+    const round = { roundId: randomUUID(), deadline: now + GAME_ROUND_MS, tasks: laidOut.map((t) => t.play) };
+    const stored: RoundTask[] = picked.map((id, i) => ({ id, layout: laidOut[i]?.layout ?? {} }));
+    await db
+      .insertInto('game_rounds')
+      .values({
+        id: round.roundId,
+        user_id: userId,
+        tasks: JSON.stringify(stored),
+        started_at: now,
+        deadline: round.deadline,
+        finished_at: null,
+        score: null,
+        results: null,
+      })
+      .execute();
+    return round;
+  }
+
+  /**
+   * Scores a round once: a second submission gets the first one's result. Answers after the
+   * deadline (and a few seconds' grace) score nothing, but the right answers are still shown.
+   */
+  async finish(userId: string, roundId: string, answers: unknown[]): Promise<RoundResult> {
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const round = await trx
+        .selectFrom('game_rounds')
+        .selectAll()
+        .where('id', '=', roundId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!round) throw new AppError(404, GAME_MESSAGES.roundNotFound);
+      const stored = JSON.parse(round.tasks) as RoundTask[];
+      const maxScore = stored.length * TASK_POINTS;
+      if (round.finished_at !== null && round.results !== null) {
+        return {
+          roundId,
+          score: round.score ?? 0,
+          maxScore,
+          late: round.finished_at > round.deadline + GRACE_MS,
+          results: JSON.parse(round.results),
+        };
+      }
+      const now = clock.now();
+      const late = now > round.deadline + GRACE_MS;
+      const tasks = await this.tasksById(
+        trx,
+        stored.map((t) => t.id),
+      );
+      const results = stored.flatMap((entry, i) => {
+        const task = tasks.get(entry.id);
+        if (!task) return [];
+        const scored = result(task, entry.layout, late ? undefined : answers[i]);
+        return [scored];
+      });
+      const score = results.reduce((sum, r) => sum + r.points, 0);
+      const updated = await trx
+        .updateTable('game_rounds')
+        .set({ finished_at: now, score, results: JSON.stringify(results) })
+        .where('id', '=', roundId)
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 1 && score > 0) {
+        await addFootprint(trx, {
+          userId,
+          points: score,
+          comment: `Гра «Паляниця»: ${score} з ${maxScore} балів`,
+          sourceKey: `game:${roundId}`,
+          date: now,
+        });
+      }
+      return { roundId, score, maxScore, late, results };
+    });
+  }
+
+  async stats(userId: string): Promise<GameStats> {
+    const { db } = this.deps;
+    const finished = db.selectFrom('game_rounds').where('user_id', '=', userId).where('finished_at', 'is not', null);
+    const [best, totals] = await Promise.all([
+      finished
+        .select(['score', 'finished_at'])
+        .orderBy('score', 'desc')
+        .orderBy('finished_at', 'desc')
+        .limit(5)
+        .execute(),
+      finished
+        .select((eb) => [eb.fn.countAll<number>().as('rounds'), eb.fn.sum<number>('score').as('points')])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      best: best.map((r) => ({ score: r.score ?? 0, date: r.finished_at ?? 0 })),
+      rounds: Number(totals.rounds),
+      totalPoints: Number(totals.points ?? 0),
+    };
+  }
+
+  /** The top 10 by best round (a tie goes to the longer-standing player); names shortened to «Оксана К.». */
+  async rating(userId: string): Promise<GameRating> {
+    const rows = await this.deps.db
+      .selectFrom('game_rounds as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select((eb) => [
+        'u.id',
+        'u.first_name',
+        'u.last_name',
+        eb.fn.max<number>('r.score').as('best'),
+        eb.fn.min<number>('r.finished_at').as('first'),
+      ])
+      .where('r.finished_at', 'is not', null)
+      .where('r.score', '>', 0)
+      .groupBy(['u.id', 'u.first_name', 'u.last_name'])
+      .orderBy('best', 'desc')
+      .orderBy('first')
+      .limit(10)
+      .execute();
+    return {
+      players: rows.map((r, i) => ({
+        place: i + 1,
+        name: `${r.first_name} ${r.last_name.slice(0, 1)}.`,
+        best: Number(r.best),
+        isMe: r.id === userId,
+      })),
+    };
+  }
+}
