@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './chat.js';
+export * from './clubs.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './courses.js';

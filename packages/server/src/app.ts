@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { authRoutes } from './features/auth/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { chatEvents } from './features/chat/socket.js';
+import { clubsRoutes } from './features/clubs/routes.js';
 import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
+  await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

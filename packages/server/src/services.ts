@@ -7,6 +7,7 @@ import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
 import { ChatService } from './features/chat/service.js';
+import { ClubsService } from './features/clubs/service.js';
 import { CoursesService } from './features/courses/service.js';
 import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
@@ -46,6 +47,7 @@ export interface Services {
   partners: PartnersService;
   payments: PaymentsService;
   game: GameService;
+  clubs: ClubsService;
   /** The built-in LiqPay stand-in; absent in live mode. */
   sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
@@ -154,6 +156,7 @@ export async function createServices(
     });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
+    const clubs = new ClubsService({ db, clock });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
@@ -173,6 +176,7 @@ export async function createServices(
       partners,
       payments,
       game,
+      clubs,
       sandbox,
       mediaRoot,
       close,

@@ -241,6 +241,49 @@ export interface GameRoundsTable {
   results: string | null;
 }
 
+export interface OlympiadsTable {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: number;
+  ends_at: number;
+  duration_ms: number;
+  task_ids: string;
+  created_at: number;
+}
+
+export interface OlympiadAttemptsTable {
+  olympiad_id: string;
+  user_id: string;
+  tasks: string;
+  started_at: number;
+  deadline: number;
+  finished_at: number | null;
+  score: number | null;
+  results: string | null;
+}
+
+export interface ClubsTable {
+  id: string;
+  title: string;
+  description: string;
+  city: string;
+  place: string;
+  link: string;
+  host: string;
+  starts_at: number;
+  duration_min: number;
+  capacity: number;
+  seats_taken: number;
+  created_at: number;
+}
+
+export interface ClubSignupsTable {
+  club_id: string;
+  user_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,4 +305,8 @@ export interface Database {
   liqpay_sandbox_subscriptions: LiqpaySandboxSubscriptionsTable;
   game_tasks: GameTasksTable;
   game_rounds: GameRoundsTable;
+  olympiads: OlympiadsTable;
+  olympiad_attempts: OlympiadAttemptsTable;
+  clubs: ClubsTable;
+  club_signups: ClubSignupsTable;
 }

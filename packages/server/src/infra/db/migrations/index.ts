@@ -5,6 +5,7 @@ import * as exercises from './0003_exercises.js';
 import * as chat from './0004_chat.js';
 import * as payments from './0005_payments.js';
 import * as game from './0006_game.js';
+import * as olympiadsClubs from './0007_olympiads_clubs.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_chat': chat,
   '0005_payments': payments,
   '0006_game': game,
+  '0007_olympiads_clubs': olympiadsClubs,
 };
 
 export const migrationProvider: MigrationProvider = {

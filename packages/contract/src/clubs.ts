@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+
+export const clubSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    /** '' for an online club. */
+    city: z.string(),
+    place: z.string(),
+    /** The meeting link: shown to those signed up (and for online clubs). */
+    link: z.string(),
+    host: z.string(),
+    startsAt: z.number(),
+    durationMin: z.number().int(),
+    capacity: z.number().int(),
+    seatsLeft: z.number().int(),
+    signedUp: z.boolean(),
+  })
+  .meta({ id: 'Club' });
+export type Club = z.infer<typeof clubSchema>;
+
+export const clubsSchema = z.object({ clubs: z.array(clubSchema), cities: z.array(z.string()) }).meta({ id: 'Clubs' });
+
+export const clubsQuerySchema = z.object({
+  /** A city, or `online`; empty for all. */
+  city: z.string().max(100).optional(),
+  mine: z.enum(['true', 'false', '']).optional(),
+});
+
+export const clubBodySchema = z
+  .object({
+    title: requiredText('Назва').trim().min(1, 'Назва: обовʼязкове поле').max(200, 'Назва: не більше 200 символів'),
+    description: z.string().trim().max(3000, 'Опис: не більше 3000 символів').default(''),
+    city: z.string().trim().max(100, 'Місто: не більше 100 символів').default(''),
+    place: z.string().trim().max(300, 'Місце: не більше 300 символів').default(''),
+    link: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Посилання: адреса має починатися з https://')
+      .default(''),
+    host: requiredText('Ведучий').trim().min(1, 'Ведучий: обовʼязкове поле').max(200),
+    startsAt: z.number({ error: 'Початок: дата й час' }).int(),
+    durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(15).max(600).default(60),
+    capacity: z.number({ error: 'Місць: ціле число від 1 до 1000' }).int().min(1).max(1000),
+  })
+  .refine((club) => club.city !== '' || club.link !== '', {
+    message: 'Посилання: онлайн-клубу потрібне посилання на зустріч',
+    path: ['link'],
+  })
+  .meta({ id: 'ClubBody' });
+export type ClubBody = z.input<typeof clubBodySchema>;
+
+export const clubSignupsSchema = z.object({
+  signups: z.array(
+    z.object({ _id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string(), date: z.number() }),
+  ),
+});
+
+export const CLUB_MESSAGES = {
+  notFound: 'Клуб не знайдено',
+  full: 'Місць уже немає',
+  already: 'Ви вже записані на цей клуб',
+  notSignedUp: 'Ви не записані на цей клуб',
+  past: 'Зустріч уже відбулася',
+  adminsOnly: 'Це можуть робити лише адміністратори',
+  capacityBelowTaken: 'Місць: не менше, ніж уже записалося',
+} as const;

@@ -1,0 +1,11 @@
+import { type Actor, isAdmin } from '../auth/policy.js';
+
+/** Clubs are run by admins (DOMAIN.md): create, edit, see who signed up. */
+export function canManageClubs(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** An online club's link is its address; a city club's link (if any) only for those signed up. */
+export function canSeeLink(club: { city: string }, signedUp: boolean): boolean {
+  return club.city === '' || signedUp;
+}

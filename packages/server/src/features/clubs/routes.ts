@@ -1,0 +1,84 @@
+import { clubBodySchema, clubSchema, clubSignupsSchema, clubsQuerySchema, clubsSchema } from '@yedyni/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import type { ClubsService } from './service.js';
+
+const tags = ['clubs'];
+const params = z.object({ id: z.string().min(1).max(64) });
+const conflict = { 409: z.object({ message: z.string() }) };
+
+export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (app, { clubs }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Розмовні клуби: найближчі зустрічі (?city=<місто>|online, ?mine=true — мої)',
+        querystring: clubsQuerySchema,
+        response: { 200: clubsSchema, ...errors },
+      },
+    },
+    async (request) => clubs.list(request.user, { city: request.query.city, mine: request.query.mine === 'true' }),
+  );
+
+  app.post(
+    '/:id/signup',
+    {
+      schema: { tags, security, summary: 'Записатися', params, response: { 200: clubSchema, ...errors, ...conflict } },
+    },
+    async (request) => clubs.signUp(request.user, request.params.id),
+  );
+
+  app.delete(
+    '/:id/signup',
+    { schema: { tags, security, summary: 'Скасувати запис', params, response: { 200: clubSchema, ...errors } } },
+    async (request) => clubs.cancel(request.user, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Новий клуб (адміністратори)',
+        body: clubBodySchema,
+        response: { 201: clubSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await clubs.create(request.user, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Змінити клуб (адміністратори)',
+        params,
+        body: clubBodySchema,
+        response: { 200: clubSchema, ...errors, ...conflict },
+      },
+    },
+    async (request) => clubs.update(request.user, request.params.id, request.body),
+  );
+
+  app.get(
+    '/:id/signups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Хто записався (адміністратори)',
+        params,
+        response: { 200: clubSignupsSchema, ...errors },
+      },
+    },
+    async (request) => clubs.signups(request.user, request.params.id),
+  );
+};

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { CLUB_MESSAGES, type Club, type ClubBody } from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import type { ClubsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import type { Actor } from '../auth/policy.js';
+import { canManageClubs, canSeeLink } from './policy.js';
+
+type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'link' | 'durationMin'>> & {
+  description: string;
+  city: string;
+  place: string;
+  link: string;
+  durationMin: number;
+};
+
+/**
+ * Conversation clubs: sign-ups move the taken seats in the same transaction, under the capacity
+ * condition, so concurrent sign-ups for the last seat let exactly one in.
+ */
+export class ClubsService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  /** Upcoming clubs (and those under way), soonest first; by city, `online`, or mine only. */
+  async list(actor: Actor, filter: { city?: string | undefined; mine?: boolean }) {
+    const { db, clock } = this.deps;
+    let query = db
+      .selectFrom('clubs as c')
+      .leftJoin('club_signups as s', (join) => join.onRef('s.club_id', '=', 'c.id').on('s.user_id', '=', actor.id))
+      .selectAll('c')
+      .select('s.user_id as signed')
+      .where('c.starts_at', '>=', clock.now() - 3 * 60 * 60 * 1000);
+    if (filter.city === 'online') query = query.where('c.city', '=', '');
+    else if (filter.city) query = query.where('c.city', '=', filter.city);
+    if (filter.mine) query = query.where('s.user_id', 'is not', null);
+    const rows = await query.orderBy('c.starts_at').orderBy('c.id').limit(100).execute();
+    const cities = await db
+      .selectFrom('clubs')
+      .select('city')
+      .distinct()
+      .where('city', '!=', '')
+      .orderBy('city')
+      .execute();
+    return { clubs: rows.map((r) => clubOf(r, r.signed !== null)), cities: cities.map((c) => c.city) };
+  }
+
+  async signUp(actor: Actor, clubId: string): Promise<Club> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const club = await trx.selectFrom('clubs').selectAll().where('id', '=', clubId).executeTakeFirst();
+      if (!club) throw new AppError(404, CLUB_MESSAGES.notFound);
+      if (club.starts_at < now) throw new AppError(409, CLUB_MESSAGES.past);
+      try {
+        await trx.insertInto('club_signups').values({ club_id: clubId, user_id: actor.id, created_at: now }).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, CLUB_MESSAGES.already);
+        throw error;
+      }
+      const seat = await trx
+        .updateTable('clubs')
+        .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1) }))
+        .where('id', '=', clubId)
+        .whereRef('seats_taken', '<', 'capacity')
+        .executeTakeFirst();
+      // No seat: the transaction is undone, sign-up row included.
+      if (Number(seat.numUpdatedRows) !== 1) throw new AppError(409, CLUB_MESSAGES.full);
+    });
+    return this.one(actor, clubId);
+  }
+
+  async cancel(actor: Actor, clubId: string): Promise<Club> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('club_signups')
+        .where('club_id', '=', clubId)
+        .where('user_id', '=', actor.id)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) throw new AppError(404, CLUB_MESSAGES.notSignedUp);
+      await trx
+        .updateTable('clubs')
+        .set((eb) => ({ seats_taken: eb('seats_taken', '-', 1) }))
+        .where('id', '=', clubId)
+        .execute();
+    });
+    return this.one(actor, clubId);
+  }
+
+  async create(actor: Actor, input: ClubInput): Promise<Club> {
+    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    const id = randomUUID();
+    await this.deps.db
+      .insertInto('clubs')
+      .values({ id, ...columnsOf(input), seats_taken: 0, created_at: this.deps.clock.now() })
+      .execute();
+    return this.one(actor, id);
+  }
+
+  async update(actor: Actor, clubId: string, input: ClubInput): Promise<Club> {
+    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    const result = await this.deps.db
+      .updateTable('clubs')
+      .set(columnsOf(input))
+      .where('id', '=', clubId)
+      .where('seats_taken', '<=', input.capacity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const exists = await this.deps.db.selectFrom('clubs').select('id').where('id', '=', clubId).executeTakeFirst();
+      throw exists ? new AppError(409, CLUB_MESSAGES.capacityBelowTaken) : new AppError(404, CLUB_MESSAGES.notFound);
+    }
+    return this.one(actor, clubId);
+  }
+
+  async signups(actor: Actor, clubId: string) {
+    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    const rows = await this.deps.db
+      .selectFrom('club_signups as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 's.created_at'])
+      .where('s.club_id', '=', clubId)
+      .orderBy('s.created_at')
+      .execute();
+    return {
+      signups: rows.map((r) => ({
+        _id: r.id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        date: r.created_at,
+      })),
+    };
+  }
+
+  private async one(actor: Actor, clubId: string): Promise<Club> {
+    const { db } = this.deps;
+    const club = await db.selectFrom('clubs').selectAll().where('id', '=', clubId).executeTakeFirst();
+    if (!club) throw new AppError(404, CLUB_MESSAGES.notFound);
+    const signed = await db
+      .selectFrom('club_signups')
+      .select('user_id')
+      .where('club_id', '=', clubId)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst();
+    return clubOf(club, Boolean(signed));
+  }
+}
+
+function columnsOf(input: ClubInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    city: input.city,
+    place: input.place,
+    link: input.link,
+    host: input.host,
+    starts_at: input.startsAt,
+    duration_min: input.durationMin,
+    capacity: input.capacity,
+  };
+}
+
+function clubOf(row: ClubsTable, signedUp: boolean): Club {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    city: row.city,
+    place: row.place,
+    link: canSeeLink(row, signedUp) ? row.link : '',
+    host: row.host,
+    startsAt: row.starts_at,
+    durationMin: row.duration_min,
+    capacity: row.capacity,
+    seatsLeft: Math.max(0, row.capacity - row.seats_taken),
+    signedUp,
+  };
+}
