@@ -14,6 +14,7 @@ import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
 import { filesRoutes } from './features/files/routes.js';
 import { gameRoutes } from './features/game/routes.js';
+import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
 import { paymentsRoutes } from './features/payments/routes.js';
 import type { Config } from './infra/config.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
+  await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

@@ -13,6 +13,7 @@ import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
 import { FilesService } from './features/files/service.js';
 import { GameService, readTaskFolder, saveTasks } from './features/game/service.js';
+import { OlympiadsService } from './features/olympiads/service.js';
 import { PartnersService } from './features/partners/service.js';
 import { PaymentsService } from './features/payments/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
@@ -48,6 +49,7 @@ export interface Services {
   payments: PaymentsService;
   game: GameService;
   clubs: ClubsService;
+  olympiads: OlympiadsService;
   /** The built-in LiqPay stand-in; absent in live mode. */
   sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
@@ -157,6 +159,7 @@ export async function createServices(
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
+    const olympiads = new OlympiadsService({ db, clock });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
@@ -177,6 +180,7 @@ export async function createServices(
       payments,
       game,
       clubs,
+      olympiads,
       sandbox,
       mediaRoot,
       close,

@@ -8,9 +8,11 @@ import {
   GAME_ROUND_TASKS,
   type GameRating,
   type GameStats,
+  type PlayTask,
   type Round,
   type RoundResult,
   TASK_POINTS,
+  type TaskResult,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
@@ -66,10 +68,40 @@ export async function saveTasks(db: Db, tasks: AuthoredTask[], now: number): Pro
   return tasks.length;
 }
 
-interface RoundTask {
+/** A task as dealt to one player: its id and how it was laid out for them. */
+export interface DealtTask {
   id: string;
   layout: Layout;
 }
+
+/** Authored tasks by id (right answers included: for the server's eyes only). */
+export async function tasksById(db: Executor, ids: string[]): Promise<Map<string, AuthoredTask>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('game_tasks').select(['id', 'body']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
+}
+
+/** Lays the tasks out for one player: what to show, and what to keep for scoring. */
+export function deal(tasks: AuthoredTask[]): { plays: PlayTask[]; dealt: DealtTask[] } {
+  const laidOut = tasks.map((task) => ({ id: task.id, ...playable(task) }));
+  return { plays: laidOut.map((t) => t.play), dealt: laidOut.map((t) => ({ id: t.id, layout: t.layout })) };
+}
+
+/** Scores dealt tasks against the answers (none count when late); the right answers always shown. */
+export function scoreDealt(
+  tasks: Map<string, AuthoredTask>,
+  dealt: DealtTask[],
+  answers: unknown[],
+  late: boolean,
+): TaskResult[] {
+  return dealt.flatMap((entry, i) => {
+    const task = tasks.get(entry.id);
+    return task ? [result(task, entry.layout, late ? undefined : answers[i])] : [];
+  });
+}
+
+/** Answers within the deadline and a few seconds' grace count. */
+export const isLate = (now: number, deadline: number) => now > deadline + GRACE_MS;
 
 /**
  * «Паляниця»: a round of random tasks with a deadline kept on the server, scored on the server
@@ -77,12 +109,6 @@ interface RoundTask {
  */
 export class GameService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
-
-  private async tasksById(db: Executor, ids: string[]): Promise<Map<string, AuthoredTask>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db.selectFrom('game_tasks').select(['id', 'body']).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
-  }
 
   async start(userId: string): Promise<Round> {
     const { db, clock } = this.deps;
@@ -93,17 +119,16 @@ export class GameService {
       const [id] = ids.splice(randomInt(ids.length), 1);
       if (id) picked.push(id);
     }
-    const tasks = await this.tasksById(db, picked);
-    const laidOut = picked.map((id) => playable(tasks.get(id) as AuthoredTask));
+    const tasks = await tasksById(db, picked);
+    const { plays, dealt } = deal(picked.map((id) => tasks.get(id) as AuthoredTask));
     const now = clock.now();
-    const round = { roundId: randomUUID(), deadline: now + GAME_ROUND_MS, tasks: laidOut.map((t) => t.play) };
-    const stored: RoundTask[] = picked.map((id, i) => ({ id, layout: laidOut[i]?.layout ?? {} }));
+    const round = { roundId: randomUUID(), deadline: now + GAME_ROUND_MS, tasks: plays };
     await db
       .insertInto('game_rounds')
       .values({
         id: round.roundId,
         user_id: userId,
-        tasks: JSON.stringify(stored),
+        tasks: JSON.stringify(dealt),
         started_at: now,
         deadline: round.deadline,
         finished_at: null,
@@ -128,29 +153,24 @@ export class GameService {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (!round) throw new AppError(404, GAME_MESSAGES.roundNotFound);
-      const stored = JSON.parse(round.tasks) as RoundTask[];
+      const stored = JSON.parse(round.tasks) as DealtTask[];
       const maxScore = stored.length * TASK_POINTS;
       if (round.finished_at !== null && round.results !== null) {
         return {
           roundId,
           score: round.score ?? 0,
           maxScore,
-          late: round.finished_at > round.deadline + GRACE_MS,
+          late: isLate(round.finished_at, round.deadline),
           results: JSON.parse(round.results),
         };
       }
       const now = clock.now();
-      const late = now > round.deadline + GRACE_MS;
-      const tasks = await this.tasksById(
+      const late = isLate(now, round.deadline);
+      const tasks = await tasksById(
         trx,
         stored.map((t) => t.id),
       );
-      const results = stored.flatMap((entry, i) => {
-        const task = tasks.get(entry.id);
-        if (!task) return [];
-        const scored = result(task, entry.layout, late ? undefined : answers[i]);
-        return [scored];
-      });
+      const results = scoreDealt(tasks, stored, answers, late);
       const score = results.reduce((sum, r) => sum + r.points, 0);
       const updated = await trx
         .updateTable('game_rounds')

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { requiredText } from './common.js';
+import { playTaskSchema, taskResultSchema } from './game.js';
+
+/** Bonus footprint points for the top three of an olympiad, on top of the points they scored. */
+export const OLYMPIAD_WINNER_POINTS = [50, 30, 20] as const;
+
+export const olympiadSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    startsAt: z.number(),
+    endsAt: z.number(),
+    durationMs: z.number(),
+    taskCount: z.number().int(),
+    state: z.enum(['upcoming', 'open', 'finished']),
+    /** My attempt: null before I start; score once I have finished. */
+    myAttempt: z.object({ deadline: z.number(), finished: z.boolean(), score: z.number().nullable() }).nullable(),
+  })
+  .meta({ id: 'Olympiad' });
+export type Olympiad = z.infer<typeof olympiadSchema>;
+
+export const standingSchema = z.object({
+  place: z.number().int(),
+  name: z.string(),
+  score: z.number().int(),
+  isMe: z.boolean(),
+});
+export const olympiadResultsSchema = z
+  .object({
+    olympiad: olympiadSchema,
+    personal: z.array(standingSchema),
+    team: z.array(standingSchema.extend({ members: z.number().int() })),
+  })
+  .meta({ id: 'OlympiadResults' });
+export type OlympiadResults = z.infer<typeof olympiadResultsSchema>;
+
+export const olympiadOverviewSchema = z
+  .object({ next: olympiadSchema.nullable(), previous: olympiadResultsSchema.nullable() })
+  .meta({ id: 'OlympiadOverview' });
+export type OlympiadOverview = z.infer<typeof olympiadOverviewSchema>;
+
+export const olympiadAttemptSchema = z
+  .object({ olympiadId: z.string(), deadline: z.number(), tasks: z.array(playTaskSchema) })
+  .meta({ id: 'OlympiadAttempt' });
+export type OlympiadAttempt = z.infer<typeof olympiadAttemptSchema>;
+
+export const olympiadScoreSchema = z
+  .object({
+    score: z.number().int(),
+    maxScore: z.number().int(),
+    late: z.boolean(),
+    results: z.array(taskResultSchema),
+  })
+  .meta({ id: 'OlympiadScore' });
+
+export const olympiadBodySchema = z
+  .object({
+    title: requiredText('Назва').trim().min(1, 'Назва: обовʼязкове поле').max(200),
+    description: z.string().trim().max(3000).default(''),
+    startsAt: z.number({ error: 'Початок: дата й час' }).int(),
+    endsAt: z.number({ error: 'Кінець: дата й час' }).int(),
+    durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(1).max(180).default(20),
+    taskCount: z.number({ error: 'Завдань: ціле число' }).int().min(3).max(30).default(10),
+  })
+  .refine((o) => o.endsAt > o.startsAt, { message: 'Кінець: має бути пізніше за початок', path: ['endsAt'] })
+  .meta({ id: 'OlympiadBody' });
+
+export const OLYMPIAD_MESSAGES = {
+  notFound: 'Олімпіаду не знайдено',
+  notOpen: 'Олімпіада зараз не триває',
+  alreadyTaken: 'Ви вже пройшли цю олімпіаду: спроба лише одна',
+  notStarted: 'Спершу почніть олімпіаду',
+  adminsOnly: 'Олімпіади створюють лише адміністратори',
+  notEnoughTasks: 'Завдань: у базі менше завдань, ніж потрібно',
+} as const;

@@ -1,0 +1,370 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  type AuthoredTask,
+  levelSupport,
+  OLYMPIAD_MESSAGES,
+  OLYMPIAD_WINNER_POINTS,
+  type Olympiad,
+  type OlympiadAttempt,
+  type OlympiadOverview,
+  type OlympiadResults,
+  supportTotalTime,
+  TASK_POINTS,
+  type TaskResult,
+} from '@yedyni/contract';
+import type { Clock } from '../../infra/clock.js';
+import type { Db } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
+import type { OlympiadsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import { type Actor, isAdmin } from '../auth/policy.js';
+import type { Executor } from '../auth/repo.js';
+import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/service.js';
+import { addFootprint } from '../partners/footprint.js';
+
+const TOP = 10;
+
+/** A participant with what breaks ties: the stability level, then the footprint. */
+interface Standing {
+  userId: string;
+  name: string;
+  inviterId: string | null;
+  score: number;
+  level: number;
+  mark: number;
+}
+
+/** Higher score first; ties go to the higher stability level, then the higher footprint (DOMAIN.md). */
+export function byRank(a: Pick<Standing, 'score' | 'level' | 'mark'>, b: Pick<Standing, 'score' | 'level' | 'mark'>) {
+  return b.score - a.score || b.level - a.level || b.mark - a.mark;
+}
+
+const shortName = (first: string, last: string) => `${first} ${last.slice(0, 1)}.`;
+
+/**
+ * Olympiads: a scheduled set of tasks, the same for everyone, taken once per person within its
+ * window and a personal time limit; afterwards personal and team top-10 tables.
+ */
+export class OlympiadsService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  private state(o: OlympiadsTable, now: number): Olympiad['state'] {
+    return now < o.starts_at ? 'upcoming' : now <= o.ends_at ? 'open' : 'finished';
+  }
+
+  private async view(actor: Actor, o: OlympiadsTable, db: Executor = this.deps.db): Promise<Olympiad> {
+    const attempt = await db
+      .selectFrom('olympiad_attempts')
+      .select(['deadline', 'finished_at', 'score'])
+      .where('olympiad_id', '=', o.id)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst();
+    return {
+      _id: o.id,
+      title: o.title,
+      description: o.description,
+      startsAt: o.starts_at,
+      endsAt: o.ends_at,
+      durationMs: o.duration_ms,
+      taskCount: (JSON.parse(o.task_ids) as string[]).length,
+      state: this.state(o, this.deps.clock.now()),
+      myAttempt: attempt
+        ? { deadline: attempt.deadline, finished: attempt.finished_at !== null, score: attempt.score }
+        : null,
+    };
+  }
+
+  private async find(id: string): Promise<OlympiadsTable> {
+    const o = await this.deps.db.selectFrom('olympiads').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!o) throw new AppError(404, OLYMPIAD_MESSAGES.notFound);
+    return o;
+  }
+
+  /** The running or next olympiad, and the last finished one with its tables. */
+  async overview(actor: Actor): Promise<OlympiadOverview> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const next = await db
+      .selectFrom('olympiads')
+      .selectAll()
+      .where('ends_at', '>=', now)
+      .orderBy('starts_at')
+      .limit(1)
+      .executeTakeFirst();
+    const previous = await db
+      .selectFrom('olympiads')
+      .selectAll()
+      .where('ends_at', '<', now)
+      .orderBy('ends_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      next: next ? await this.view(actor, next) : null,
+      previous: previous ? await this.results(actor, previous.id) : null,
+    };
+  }
+
+  async create(
+    actor: Actor,
+    input: {
+      title: string;
+      description: string;
+      startsAt: number;
+      endsAt: number;
+      durationMin: number;
+      taskCount: number;
+    },
+  ): Promise<Olympiad> {
+    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
+    // Harder tasks first; the set is drawn once and is the same for every participant.
+    const pool = await db
+      .selectFrom('game_tasks')
+      .select(['id', 'level'])
+      .where('active', '=', 1)
+      .orderBy('level', 'desc')
+      .execute();
+    if (pool.length < input.taskCount) throw new AppError(400, OLYMPIAD_MESSAGES.notEnoughTasks);
+    const ids = pool.map((t) => t.id);
+    const picked: string[] = [];
+    while (picked.length < input.taskCount) picked.push(...ids.splice(randomInt(ids.length), 1));
+    const id = randomUUID();
+    await db
+      .insertInto('olympiads')
+      .values({
+        id,
+        title: input.title,
+        description: input.description,
+        starts_at: input.startsAt,
+        ends_at: input.endsAt,
+        duration_ms: input.durationMin * 60_000,
+        task_ids: JSON.stringify(picked),
+        created_at: clock.now(),
+      })
+      .execute();
+    return this.view(actor, await this.find(id));
+  }
+
+  /**
+   * Starts my one attempt (or gives back the same tasks while it runs). Its deadline is the
+   * personal limit, cut at the olympiad's end.
+   */
+  async start(actor: Actor, olympiadId: string): Promise<OlympiadAttempt> {
+    const { db, clock } = this.deps;
+    const o = await this.find(olympiadId);
+    const now = clock.now();
+    const existing = await db
+      .selectFrom('olympiad_attempts')
+      .selectAll()
+      .where('olympiad_id', '=', olympiadId)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst();
+    if (existing?.finished_at != null) throw new AppError(409, OLYMPIAD_MESSAGES.alreadyTaken);
+    if (this.state(o, now) !== 'open' && !existing) throw new AppError(409, OLYMPIAD_MESSAGES.notOpen);
+    const ids = JSON.parse(o.task_ids) as string[];
+    const tasks = await tasksById(db, ids);
+    if (existing) {
+      // The same layout as before: a reload must not reshuffle (or re-deal) anything.
+      const dealt = JSON.parse(existing.tasks) as DealtTask[];
+      const plays = dealt.flatMap((d) => {
+        const task = tasks.get(d.id);
+        return task ? [replay(task, d)] : [];
+      });
+      return { olympiadId, deadline: existing.deadline, tasks: plays };
+    }
+    const { plays, dealt } = deal(ids.flatMap((id) => (tasks.has(id) ? [tasks.get(id) as AuthoredTask] : [])));
+    const deadline = Math.min(now + o.duration_ms, o.ends_at);
+    const inserted = await db
+      .insertInto('olympiad_attempts')
+      .values({
+        olympiad_id: olympiadId,
+        user_id: actor.id,
+        tasks: JSON.stringify(dealt),
+        started_at: now,
+        deadline,
+        finished_at: null,
+        score: null,
+        results: null,
+      })
+      .onConflict((c) => c.columns(['olympiad_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    // Two tabs starting at once: the first one's layout is the attempt.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return this.start(actor, olympiadId);
+    return { olympiadId, deadline, tasks: plays };
+  }
+
+  async finish(actor: Actor, olympiadId: string, answers: unknown[]) {
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const attempt = await trx
+        .selectFrom('olympiad_attempts')
+        .selectAll()
+        .where('olympiad_id', '=', olympiadId)
+        .where('user_id', '=', actor.id)
+        .executeTakeFirst();
+      if (!attempt) throw new AppError(409, OLYMPIAD_MESSAGES.notStarted);
+      const dealt = JSON.parse(attempt.tasks) as DealtTask[];
+      const maxScore = dealt.length * TASK_POINTS;
+      if (attempt.finished_at !== null) throw new AppError(409, OLYMPIAD_MESSAGES.alreadyTaken);
+      const now = clock.now();
+      const late = isLate(now, attempt.deadline);
+      const tasks = await tasksById(
+        trx,
+        dealt.map((d) => d.id),
+      );
+      const results: TaskResult[] = scoreDealt(tasks, dealt, answers, late);
+      const score = results.reduce((sum, r) => sum + r.points, 0);
+      const updated = await trx
+        .updateTable('olympiad_attempts')
+        .set({ finished_at: now, score, results: JSON.stringify(results) })
+        .where('olympiad_id', '=', olympiadId)
+        .where('user_id', '=', actor.id)
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, OLYMPIAD_MESSAGES.alreadyTaken);
+      const olympiad = await trx
+        .selectFrom('olympiads')
+        .select('title')
+        .where('id', '=', olympiadId)
+        .executeTakeFirst();
+      if (score > 0) {
+        await addFootprint(trx, {
+          userId: actor.id,
+          points: score,
+          comment: `Олімпіада «${olympiad?.title ?? ''}»: ${score} балів`,
+          sourceKey: `olympiad:${olympiadId}:${actor.id}`,
+          date: now,
+        });
+      }
+      return { score, maxScore, late, results };
+    });
+  }
+
+  /** Personal and team top 10 once the olympiad is over; the top three get their bonus, once. */
+  async results(actor: Actor, olympiadId: string): Promise<OlympiadResults> {
+    const { db, clock } = this.deps;
+    const o = await this.find(olympiadId);
+    const olympiad = await this.view(actor, o);
+    if (olympiad.state !== 'finished') return { olympiad, personal: [], team: [] };
+    const now = clock.now();
+    const standings = await this.standings(olympiadId, now);
+    const personal = [...standings].sort(byRank);
+
+    // Every attempt is over once the last possible deadline has passed: the winners are final.
+    if (now > o.ends_at) {
+      await db.transaction().execute(async (trx) => {
+        for (const [place, winner] of personal.slice(0, OLYMPIAD_WINNER_POINTS.length).entries()) {
+          if (winner.score <= 0) continue;
+          await addFootprint(trx, {
+            userId: winner.userId,
+            points: OLYMPIAD_WINNER_POINTS[place] ?? 0,
+            comment: `Олімпіада «${o.title}»: ${place + 1} місце`,
+            sourceKey: `olympiad-winner:${olympiadId}:${winner.userId}`,
+            date: o.ends_at,
+          });
+        }
+      });
+    }
+
+    // A team is an inviter and the people they invited; its score is all of theirs together.
+    const byId = new Map(standings.map((s) => [s.userId, s]));
+    const teams = new Map<string, { score: number; members: number }>();
+    for (const s of standings) {
+      for (const leader of [s.userId, s.inviterId]) {
+        if (!leader || leader === ROOT_USER_ID) continue;
+        if (leader === s.userId && !standings.some((m) => m.inviterId === s.userId)) continue;
+        const team = teams.get(leader) ?? { score: 0, members: 0 };
+        team.score += s.score;
+        team.members += 1;
+        teams.set(leader, team);
+      }
+    }
+    const leaders = await this.people([...teams.keys()], now);
+    const team = [...teams.entries()]
+      .flatMap(([leaderId, t]) => {
+        const leader = byId.get(leaderId) ?? leaders.get(leaderId);
+        return leader ? [{ ...leader, score: t.score, members: t.members }] : [];
+      })
+      .sort(byRank)
+      .slice(0, TOP)
+      .map((t, i) => ({
+        place: i + 1,
+        name: `Команда ${t.name}`,
+        score: t.score,
+        members: t.members,
+        isMe: t.userId === actor.id || byId.get(actor.id)?.inviterId === t.userId,
+      }));
+    return {
+      olympiad,
+      personal: personal.slice(0, TOP).map((s, i) => ({
+        place: i + 1,
+        name: s.name,
+        score: s.score,
+        isMe: s.userId === actor.id,
+      })),
+      team,
+    };
+  }
+
+  /** Finished attempts with each participant's tie-breakers. */
+  private async standings(olympiadId: string, now: number): Promise<Standing[]> {
+    const rows = await this.deps.db
+      .selectFrom('olympiad_attempts')
+      .select(['user_id', 'score'])
+      .where('olympiad_id', '=', olympiadId)
+      .where('finished_at', 'is not', null)
+      .execute();
+    const people = await this.people(
+      rows.map((r) => r.user_id),
+      now,
+    );
+    return rows.flatMap((r) => {
+      const person = people.get(r.user_id);
+      return person ? [{ ...person, score: r.score ?? 0 }] : [];
+    });
+  }
+
+  /** Names, inviters, stability levels and footprints of these people. */
+  private async people(ids: string[], now: number): Promise<Map<string, Omit<Standing, 'score'>>> {
+    const result = new Map<string, Omit<Standing, 'score'>>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      const [users, paid] = await Promise.all([
+        this.deps.db
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'inviter_id', 'created_at', 'mark'])
+          .where('id', 'in', slice)
+          .execute(),
+        this.deps.db
+          .selectFrom('payments')
+          .select(['user_id', (eb) => eb.fn.sum<number>('amount_kop').as('kop')])
+          .where('user_id', 'in', slice)
+          .where('reversed_at', 'is', null)
+          .groupBy('user_id')
+          .execute(),
+      ]);
+      const donated = new Map(paid.map((p) => [p.user_id, Number(p.kop) / 100]));
+      for (const u of users) {
+        result.set(u.id, {
+          userId: u.id,
+          name: shortName(u.first_name, u.last_name),
+          inviterId: u.inviter_id,
+          level: levelSupport(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now)),
+          mark: u.mark,
+        });
+      }
+    }
+    return result;
+  }
+}
+
+/** The play view of a task as it was dealt before (same order of the shuffled column). */
+function replay(task: AuthoredTask, dealt: DealtTask) {
+  const { plays } = deal([task]);
+  const play = plays[0] as NonNullable<(typeof plays)[0]>;
+  const shuffled = dealt.layout.shuffled;
+  if (!shuffled) return play;
+  if (task.type === 'match') return { ...play, right: shuffled.map((i) => (task.pairs[i] as [string, string])[1]) };
+  if (task.type === 'order') return { ...play, words: shuffled.map((i) => task.words[i] as string) };
+  return play;
+}

@@ -1,0 +1,150 @@
+import { type AuthoredTask, OLYMPIAD_MESSAGES } from '@yedyni/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealtTask } from '../src/features/game/service.js';
+import { byRank } from '../src/features/olympiads/service.js';
+import { LiqPaySigner } from '../src/infra/liqpay/index.js';
+import { newPerson, startTestApp, type TestApp } from './support/app.js';
+import { DAY, signIn, signUp } from './support/courses.js';
+
+let t: TestApp;
+let admin: string;
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const person = newPerson();
+  await t.app.services.auth.createAccount({ ...person, role: 'admin' });
+  admin = await signIn(t, person.email, person.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function rightAnswers(olympiadId: string, userId: string): Promise<unknown[]> {
+  const { db } = t.app.services;
+  const attempt = await db
+    .selectFrom('olympiad_attempts')
+    .select('tasks')
+    .where('olympiad_id', '=', olympiadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('game_tasks').select(['id', 'body']).execute();
+  const bodies = new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
+  return (JSON.parse(attempt.tasks) as DealtTask[]).map(({ id, layout }) => {
+    const task = bodies.get(id) as AuthoredTask;
+    const shownAt: number[] = [];
+    (layout.shuffled ?? []).forEach((original, i) => {
+      shownAt[original] = i;
+    });
+    if (task.type === 'quiz') return { choices: task.answers };
+    if (task.type === 'match') return { matches: shownAt };
+    if (task.type === 'order') return { order: shownAt };
+    if (task.type === 'gap') return { text: task.answers[0] };
+    return { index: task.wrong[0] };
+  });
+}
+
+async function pay(token: string, amount: number) {
+  const { body } = await t.api('POST', '/api/payments/donat', {
+    token,
+    body: { amount, subscribe: false, offerAccepted: true },
+  });
+  const form = new LiqPaySigner('sandbox_public', 'sandbox_private').encode({
+    action: 'pay',
+    status: 'success',
+    order_id: body.orderId,
+    payment_id: `olymp-${body.orderId}`,
+    amount,
+    currency: 'UAH',
+    end_date: t.clock.now(),
+  });
+  await fetch(`${t.url}/api/payments/process`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ data: form.data, signature: form.signature }).toString(),
+  });
+}
+
+describe('olympiads', () => {
+  it('break ties by stability level, then footprint', () => {
+    const ranked = [
+      { id: 'c', score: 50, level: 0, mark: 10 },
+      { id: 'b', score: 50, level: 0, mark: 30 },
+      { id: 'a', score: 50, level: 1.5, mark: 0 },
+      { id: 'top', score: 60, level: 0, mark: 0 },
+    ].sort(byRank);
+    expect(ranked.map((r) => r.id)).toEqual(['top', 'a', 'b', 'c']);
+  });
+
+  it('are scheduled by admins; each participant gets one timed attempt; tables rank ties fairly', async () => {
+    const body = {
+      title: 'Осіння олімпіада',
+      startsAt: t.clock.now() + DAY,
+      endsAt: t.clock.now() + DAY + 2 * HOUR,
+      durationMin: 20,
+      taskCount: 5,
+    };
+    const learner = await signUp(t);
+    expect((await t.api('POST', '/api/olympiads', { token: learner.token, body })).status).toBe(403);
+    const made = await t.api('POST', '/api/olympiads', { token: admin, body });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ state: 'upcoming', taskCount: 5, myAttempt: null });
+    const id = made.body._id;
+    expect((await t.api('GET', '/api/olympiads', { token: learner.token })).body.next._id).toBe(id);
+    const early = await t.api('POST', `/api/olympiads/${id}/start`, { token: learner.token });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(OLYMPIAD_MESSAGES.notOpen);
+
+    // Three people answer everything right: the one who supports more, then the bigger footprint, wins.
+    const supporter = await signUp(t);
+    const leader = await signUp(t);
+    const plain = await signUp(t);
+    const invitee = await signUp(t, { inviterId: leader.user._id });
+    await pay(supporter.token, 480);
+    t.clock.advance(DAY + 1000);
+    for (const person of [plain, leader, supporter]) {
+      const attempt = await t.api('POST', `/api/olympiads/${id}/start`, { token: person.token });
+      expect(attempt.status).toBe(200);
+      expect(JSON.stringify(attempt.body)).not.toContain('"answers"');
+      const again = await t.api('POST', `/api/olympiads/${id}/start`, { token: person.token });
+      expect(again.body).toEqual(attempt.body);
+      const answers = await rightAnswers(id, person.user._id);
+      const scored = await t.api('POST', `/api/olympiads/${id}/answers`, { token: person.token, body: { answers } });
+      expect(scored.body).toMatchObject({ score: 50, maxScore: 50, late: false });
+      const twice = await t.api('POST', `/api/olympiads/${id}/answers`, { token: person.token, body: { answers } });
+      expect(twice.status).toBe(409);
+      expect((await t.api('POST', `/api/olympiads/${id}/start`, { token: person.token })).body.message).toBe(
+        OLYMPIAD_MESSAGES.alreadyTaken,
+      );
+    }
+    // The leader's invitee takes part too (and answers nothing): they make a team.
+    await t.api('POST', `/api/olympiads/${id}/start`, { token: invitee.token });
+    await t.api('POST', `/api/olympiads/${id}/answers`, { token: invitee.token, body: { answers: [] } });
+    // Too slow: the personal limit is kept by the server.
+    const slow = await signUp(t);
+    await t.api('POST', `/api/olympiads/${id}/start`, { token: slow.token });
+    const slowAnswers = await rightAnswers(id, slow.user._id);
+    t.clock.advance(21 * 60 * 1000);
+    const late = await t.api('POST', `/api/olympiads/${id}/answers`, {
+      token: slow.token,
+      body: { answers: slowAnswers },
+    });
+    expect(late.body).toMatchObject({ score: 0, late: true });
+
+    t.clock.advance(2 * HOUR);
+    const markBefore = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body.ukrainianMark;
+    const results = await t.api('GET', `/api/olympiads/${id}/results`, { token: leader.token });
+    expect(results.body.olympiad.state).toBe('finished');
+    expect(results.body.personal.map((p: { score: number }) => p.score)).toEqual([50, 50, 50, 0, 0]);
+    const names = [supporter, leader, plain].map((p) => `${p.person.first_name} ${p.person.last_name.slice(0, 1)}.`);
+    expect(results.body.personal.slice(0, 3).map((p: { name: string }) => p.name)).toEqual(names);
+    expect(results.body.personal[1].isMe).toBe(true);
+    expect(results.body.team).toEqual([{ place: 1, name: `Команда ${names[1]}`, score: 50, members: 2, isMe: true }]);
+    // The winners' bonus lands once, however often the tables are read.
+    await t.api('GET', `/api/olympiads/${id}/results`, { token: plain.token });
+    const markAfter = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body.ukrainianMark;
+    expect(markAfter).toBe(markBefore + 50);
+    const overview = await t.api('GET', '/api/olympiads', { token: plain.token });
+    expect(overview.body.previous.olympiad._id).toBe(id);
+  });
+});
