@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { authorSchema, requiredText } from './common.js';
+import { CHAT_TEXT_MAX } from './constants.js';
 import { waveLabelSchema } from './courses.js';
 import { fileFieldsSchema, pageQuerySchema } from './exercises.js';
-
-/** The longest chat message, counted after trimming. */
-export const CHAT_TEXT_MAX = 500;
 
 export const chatMessageSchema = z
   .object({

@@ -34,3 +34,8 @@ export const GRATITUDE_TIERS: readonly { type: 'subscribe' | 'once'; from: numbe
   { type: 'once', from: 11520, gift: 'Вебінар або коучинг-сесія та запрошення на події руху' },
   { type: 'once', from: 23040, gift: 'Згадка в медійних релізах руху' },
 ];
+
+/** 10 MiB: the largest file a learner or curator may attach (homework, comments, chat). */
+export const MAX_FILE_BYTES = 10_485_760;
+/** The longest chat message, counted after trimming. */
+export const CHAT_TEXT_MAX = 500;

@@ -4,8 +4,6 @@ import { lessonIdSchema } from './courses.js';
 
 export const HOMEWORK_MAX = 30_000;
 export const COMMENT_MAX = 3_000;
-/** 10 MiB: the largest file a learner or curator may attach. */
-export const MAX_FILE_BYTES = 10_485_760;
 /** What may be attached: images, PDF, audio and office documents, as told by their content. */
 export const ACCEPTED_FILE_TYPES = [
   'image/jpeg',
