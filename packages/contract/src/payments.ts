@@ -103,6 +103,7 @@ export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
 export const unsubscribeBodySchema = z.object({ orderId: requiredText('Підписка').min(1).max(255) });
 export const unsubscribeResultSchema = z.object({ orderId: z.string(), message: z.string() });
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
 export const markEntrySchema = z.object({
   _id: z.string(),

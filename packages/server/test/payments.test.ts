@@ -347,6 +347,10 @@ describe('a monthly subscription through the sandbox', () => {
     const declined = await post('/sandbox/liqpay/checkout/complete', { ...checkout, choice: 'decline' });
     expect(declined.status).toBe(303);
     expect((await t.api('GET', `/api/payments/orders/${checkout.orderId}`, { token })).body.status).toBe('failed');
+    const monthly = await donate(token, 480, true);
+    await post('/sandbox/liqpay/checkout/complete', { ...monthly, choice: 'decline' });
+    expect((await t.api('GET', `/api/payments/orders/${monthly.orderId}`, { token })).body.status).toBe('failed');
+    expect((await t.api('GET', '/api/payments/subscriptions', { token })).body.subscriptions).toEqual([]);
     const forged = new LiqPaySigner('sandbox_public', 'guessed').encode({ action: 'pay', amount: 40 });
     expect((await post('/sandbox/liqpay/checkout', forged)).status).toBe(400);
     // A form pointing callbacks or the payer elsewhere is no open relay.

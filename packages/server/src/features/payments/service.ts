@@ -158,12 +158,12 @@ export class PaymentsService {
     }
     if (event.status === 'reversed') return this.reverse(trx, event);
     if (isFailure(event)) {
-      // A one-off order that never succeeded is failed; a failed monthly charge is retried by the provider.
+      // An order that never went through is failed (a declined checkout, one-off or monthly); a
+      // failed charge of a running subscription changes nothing: the provider retries it.
       await trx
         .updateTable('payment_orders')
         .set({ status: 'failed' })
         .where('order_id', '=', order.order_id)
-        .where('subscribe', '=', 0)
         .where('status', '=', 'pending')
         .execute();
       return 'failed';
@@ -222,7 +222,7 @@ export class PaymentsService {
       .updateTable('payment_orders')
       .set({ status: 'subscribed', subscribed_at: at })
       .where('order_id', '=', order.order_id)
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'failed'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
