@@ -19,12 +19,21 @@ const OUTPUT_LIMIT = 64 * 1024;
 export interface RunningServer {
   /** Origin of the app, e.g. `http://127.0.0.1:41234` (no trailing slash). */
   url: string;
-  /** The fresh data directory (SQLite file, uploads, `outbox/*.eml`). */
+  /** The fresh data directory (SQLite file, uploads, `outbox/*.eml`), or the one it shares. */
   dataDir: string;
   /** What the server has written to stdout and stderr so far (the last 64 KB of each). */
   output(): string;
-  /** SIGTERM, wait for the process to exit, remove the data directory. */
+  /** SIGTERM, wait for the process to exit, remove the data directory (unless it is shared). */
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Another running instance's data directory: this instance serves the same SQLite file (WAL)
+   * and uploads, as a second instance behind a load balancer would, and leaves the directory to
+   * its owner on stop. Start it once the owner is healthy (the owner migrates and seeds).
+   */
+  dataDir?: string;
 }
 
 /** Throws a clear message when the build is missing, before anything is spawned. */
@@ -75,12 +84,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the built server (`node packages/server/dist/main.js`) on a free port with a fresh
- * temporary data directory and waits until `GET /api/health` answers 200.
+ * temporary data directory (or a shared one, see StartOptions) and waits until `GET /api/health`
+ * answers 200.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  { dataDir: shared }: StartOptions = {},
+): Promise<RunningServer> {
   assertBuilt();
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'yedyni-e2e-'));
+  const dataDir = shared ?? (await mkdtemp(join(tmpdir(), 'yedyni-e2e-')));
   const url = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, [serverEntry], {
@@ -117,7 +130,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         await exited(child);
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (shared === undefined) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;

@@ -31,11 +31,12 @@ function fileSafe(text: string): string {
 }
 
 /**
- * One server (fresh data directory) and one Chromium per test file; one context per test.
+ * One server (fresh data directory; `env` adds settings) and one Chromium per test file; one
+ * context per test.
  * Problems the page itself reports (uncaught errors, CSP refusals) fail the test; a failing
  * test leaves a screenshot of each of its pages in e2e/artifacts/.
  */
-export function useE2E(): E2E {
+export function useE2E({ env = {} }: { env?: Record<string, string> } = {}): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -62,7 +63,7 @@ export function useE2E(): E2E {
   };
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
   });
 

@@ -28,20 +28,22 @@ export const ROUTES = {
   '/uk/learn/:courseId/:lessonId': [
     'src/app/layouts/AppLayout.tsx',
     'src/app/learning.ts',
-    'src/features/courses/components/CoursePage.tsx',
+    'src/app/CourseScreen.tsx',
     'src/features/courses/components/LessonPage.tsx',
     'src/features/courses/components/LessonSections.tsx',
   ],
   '/uk/learn/:courseId/:lessonId/practice': [
     'src/app/layouts/AppLayout.tsx',
     'src/app/learning.ts',
-    'src/features/courses/components/CoursePage.tsx',
+    'src/app/CourseScreen.tsx',
     'src/features/courses/components/LessonPage.tsx',
     'src/app/HomeworkScreens.tsx',
   ],
   '/uk/notifications': ['src/app/layouts/AppLayout.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/active': ['src/app/layouts/AppLayout.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/profile': ['src/app/layouts/AppLayout.tsx', 'src/features/auth/components/ProfilePage.tsx'],
+  '/uk/donat': ['src/app/layouts/AppLayout.tsx', 'src/app/SupportScreens.tsx'],
+  '/uk/bonus': ['src/app/layouts/AppLayout.tsx', 'src/app/layouts/BonusLayout.tsx', 'src/app/SupportScreens.tsx'],
 };
 
 export const ENTRY = 'index.html';

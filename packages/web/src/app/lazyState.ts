@@ -1,9 +1,18 @@
+import type { ChatState } from '../features/chat/types';
 import type { CourseState, LessonState } from '../features/courses/types';
 import type { DiaryState } from '../features/diary/types';
+import type { PaymentsState } from '../features/payments/types';
+import type { ModalState } from '../shared/modal/slice';
+import type { RangeState } from '../shared/range/slice';
 
-/** Slices injected with the learning screens (app/learning.ts); absent until then. */
+/** Slices injected with the learning screens (app/learning.ts) and the chat (app/chat.ts); absent until then. */
 export interface LazyLoadedState {
   course: CourseState;
   lesson: LessonState;
   diary: DiaryState;
+  chat: ChatState;
+  /** With the support screens (app/support.ts). */
+  payments: PaymentsState;
+  range: RangeState;
+  modal: ModalState;
 }

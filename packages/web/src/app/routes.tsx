@@ -28,7 +28,8 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
 }
 const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
-const CoursePage = learningScreen(() => import('../features/courses/components/CoursePage'));
+/** The course screen with its chat, composed in ./CourseScreen. */
+const CoursePage = learningScreen(() => import('./CourseScreen'));
 const LessonPage = learningScreen(() => import('../features/courses/components/LessonPage'));
 type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
 const lessonSection = (name: SectionName) =>
@@ -47,16 +48,20 @@ const homeworkScreen = (name: 'LessonPractice' | 'Notifications' | 'Active') => 
 const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
 const GamePage = lazyScreen(() => import('../features/game/components/GamePage'));
 const OlympiadPage = lazyScreen(() => import('../features/olympiads/components/OlympiadPage'));
-const DonatPage = lazyScreen(() => import('../features/payments/components/DonatPage'));
 const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
 const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
 const ClubsPage = lazyScreen(() => import('../features/clubs/components/ClubsPage'));
-const IndicatorsPage = lazyScreen(() => import('../features/partners/components/IndicatorsPage'));
-const PaymentsPage = lazyScreen(() => import('../features/payments/components/PaymentsPage'));
-const SubscriptionsPage = lazyScreen(() => import('../features/payments/components/SubscriptionsPage'));
-const MarkPage = lazyScreen(() => import('../features/payments/components/MarkPage'));
-const TeamPage = lazyScreen(() => import('../features/partners/components/TeamPage'));
-const GratitudesPage = lazyScreen(() => import('../features/partners/components/GratitudesPage'));
+/** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
+type SupportName = 'Donat' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Mark' | 'Team' | 'Gratitudes';
+const supportScreen = (name: SupportName) =>
+  lazyScreen<object>(() => import('./SupportScreens').then((m) => ({ default: m[name] })));
+const DonatPage = supportScreen('Donat');
+const IndicatorsPage = supportScreen('Indicators');
+const PaymentsPage = supportScreen('Payments');
+const SubscriptionsPage = supportScreen('Subscriptions');
+const MarkPage = supportScreen('Mark');
+const TeamPage = supportScreen('Team');
+const GratitudesPage = supportScreen('Gratitudes');
 
 function Home() {
   const user = useAppSelector(selectUser);

@@ -3,7 +3,7 @@ import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
 import { type ExercisesState, exercisesCountReducer } from '../features/exercises';
-import { partnersReducer } from '../features/partners';
+import { type PartnersState, partnersHeaderReducer } from '../features/partners';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
 import type { LazyLoadedState } from './lazyState';
@@ -17,13 +17,15 @@ const persistedAuthReducer = persistReducer(
 /** The slices every screen may need. */
 const staticReducers = {
   auth: persistedAuthReducer,
-  partners: partnersReducer,
+  partners: partnersHeaderReducer,
   exercises: exercisesCountReducer,
 };
 
 type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> } & {
   /** The whole exercises slice replaces the count-only reducer of the first screen. */
   exercises?: Reducer<ExercisesState>;
+  /** The whole partners slice replaces the header-only reducer (`app/partners.ts`). */
+  partners?: Reducer<PartnersState>;
 };
 type StaticState = ReturnType<ReturnType<typeof combineReducers<typeof staticReducers>>>;
 
@@ -40,8 +42,8 @@ export function rootReducer(state: Partial<RootState> | undefined, action: Unkno
 
 /**
  * Adds the learning slices (course, lesson, diary) when their screens load (`app/learning.ts`),
- * and the whole exercises slice with the homework screens (`app/homework.ts`), so /login does not
- * carry them. A slice's state appears with the next action; its selectors
+ * the whole exercises slice with the homework screens (`app/homework.ts`), and the chat slice with
+ * the chat panel (`app/chat.ts`), so /login does not carry them. A slice's state appears with the next action; its selectors
  * read its initial state until then. Injecting again changes nothing.
  */
 export function injectReducers(reducers: LazyReducers): void {

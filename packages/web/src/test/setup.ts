@@ -1,6 +1,24 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetFakeSockets } from './fakeSocket';
+
+// The first test of a file loads its lazy screens cold (module transforms); on a busy two-core
+// machine that alone can pass the default 1 s of findBy/waitFor.
+configure({ asyncUtilTimeout: 3000 });
+
+// No test opens a real connection: socket.io-client is the fake the test drives (test/fakeSocket.ts).
+vi.mock('socket.io-client', () => import('./fakeSocket'));
+
+// jsdom has <dialog> without its modal methods: enough of them for the chat panel.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
 
 afterEach(() => {
   cleanup();
@@ -8,4 +26,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  resetFakeSockets();
 });

@@ -3,10 +3,12 @@ import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/exercises';
 import { useCountRefresh } from '../../features/exercises/countRefresh';
-import { fetchIndicators, selectIndicators } from '../../features/partners';
+import { selectIndicators } from '../../features/partners';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { sessionEnded } from '../../shared/lib/session';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { fetchIndicators } from '../partners';
+import { useRealtime } from '../realtime';
 import styles from './AppLayout.module.css';
 import { Header } from './Header';
 
@@ -25,6 +27,8 @@ export default function AppLayout() {
 
   // The unread badge follows the server: on every navigation and when the window gets focus.
   useCountRefresh(Boolean(userId));
+  // Live: chat and the unread count over one connection while signed in.
+  useRealtime(userId);
 
   if (!user) return null;
 

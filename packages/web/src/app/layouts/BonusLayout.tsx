@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useDisclosure } from '../../shared/lib/useDisclosure';
+import { resetRange } from '../../shared/range/slice';
+import { useAppDispatch } from '../hooks';
+import '../support';
 import styles from './BonusLayout.module.css';
 import { layoutTexts as t } from './texts';
 
@@ -16,9 +19,13 @@ export default function BonusLayout() {
   const submenuId = useId();
   const { pathname } = useLocation();
   const inHistory = HISTORY.some(([to]) => pathname.startsWith(to));
+  const dispatch = useAppDispatch();
 
-  // A pick from the history submenu closes it; the range filter reset joins here with the payments screens.
-  const onHistoryPick = () => close();
+  // A pick from the history submenu closes it and resets the range filter (spec section 2).
+  const onHistoryPick = () => {
+    dispatch(resetRange());
+    close();
+  };
 
   return (
     <>

@@ -6,37 +6,10 @@ import { formatDateTime } from '@yedyni/contract';
 export const HOMEWORK_MAX = 30_000;
 /** A comment, characters. */
 export const COMMENT_MAX = 3_000;
-/** 10 MiB: the largest file a learner or curator may attach. */
-export const MAX_FILE_BYTES = 10_485_760;
-/** What the file picker offers: images, PDF, audio, Word/Excel/PowerPoint/OpenDocument. */
-export const ACCEPT_FILES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'audio/*',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.odt',
-  '.ods',
-  '.odp',
-].join(',');
 /** Notifications per page. */
 export const NOTIFICATIONS_PAGE = 10;
 
 /** 30000 → «30 000» (a no-break space between thousands). */
-
-/** File size for people: «512 Б», «14 КБ», «2,5 МБ». */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
-}
 
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();

@@ -1,53 +1,66 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Indicators } from '@yedyni/contract';
+import type { Indicators, Team } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
+import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
+import { initialPartnersState } from './header';
+import type { PartnersRootState } from './types';
 
-export interface PartnersState {
-  indicators: Indicators | null;
-  isLoading: boolean;
-  error: string | null;
-}
+const createPartnersThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
-export interface PartnersRootState {
-  partners: PartnersState;
-}
-
-export const initialPartnersState: PartnersState = { indicators: null, isLoading: false, error: null };
-
-/** A read call: a failure rejects silently, its message kept in `error`. */
-export const fetchIndicators = createAsyncThunk.withTypes<{ rejectValue: string }>()(
-  'partners/indicators',
-  async (_: undefined, { rejectWithValue }) => {
+/** A read call: a failure rejects silently, its message kept in `error` (spec section 8). */
+function read<Arg, T>(type: string, call: (arg: Arg) => Promise<T>) {
+  return createPartnersThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {
-      return await api.get<Indicators>('/partners/indicators');
+      return await call(arg);
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }
-  },
+  });
+}
+
+/** My support indicators (the header's stability level among them). */
+export const fetchIndicators = read('partners/indicators', (_: undefined) =>
+  api.get<Indicators>('/partners/indicators'),
+);
+
+/** Me and my team: the root of the team screen, so the history starts empty. */
+export const fetchTeam = read('partners/team', (_: undefined) => api.get<Team>('/partners'));
+
+/** A member of my team (any depth) with their team: the one on screen goes onto the history. */
+export const fetchPartner = read('partners/partner', (id: string) =>
+  api.get<Team>(`/partners/${encodeURIComponent(id)}`),
 );
 
 const partnersSlice = createSlice({
   name: 'partners',
   initialState: initialPartnersState,
-  reducers: {},
+  reducers: {
+    /** «Назад»: the partner opened before comes back from the top of the history. */
+    historyPopped(state) {
+      const previous = state.history.pop();
+      if (previous) state.partner = previous;
+    },
+  },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchIndicators.pending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
       .addCase(fetchIndicators.fulfilled, (state, action) => {
-        state.isLoading = false;
         state.indicators = action.payload;
       })
-      .addCase(fetchIndicators.rejected, (state, action) => {
-        state.isLoading = false;
-        state.error = action.payload ?? action.error.message ?? null;
+      .addCase(fetchTeam.fulfilled, (state, action) => {
+        state.partner = action.payload;
+        state.history = [];
+      })
+      .addCase(fetchPartner.fulfilled, (state, action) => {
+        if (state.partner) state.history.push(state.partner);
+        state.partner = action.payload;
       })
       .addCase(sessionEnded, () => initialPartnersState);
+    addLoadingState(builder, [fetchIndicators, fetchTeam, fetchPartner]);
   },
 });
 
+export const { historyPopped } = partnersSlice.actions;
 export const partnersReducer = partnersSlice.reducer;
-export const selectIndicators = (state: PartnersRootState) => state.partners.indicators;
+
+export const selectPartnersState = (state: PartnersRootState) => state.partners;

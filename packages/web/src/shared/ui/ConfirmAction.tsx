@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/Button';
-import { exerciseTexts as t } from '../texts';
-import styles from './Homework.module.css';
+import { Button } from './Button';
+import styles from './ConfirmAction.module.css';
 
 interface ConfirmActionProps {
   /** The button that asks first. */
@@ -10,10 +9,25 @@ interface ConfirmActionProps {
   confirm: string;
   onConfirm: () => Promise<unknown> | undefined;
   disabled?: boolean;
+  /** The «no» button. */
+  cancel?: string;
+  /** The id of what the action is about (the opener's description), when many alike are listed. */
+  describedBy?: string;
+  /** A small text opener and small answers, for lists of many items. */
+  compact?: boolean;
 }
 
 /** A destructive action with a confirm step in place (no window.confirm). */
-export function ConfirmAction({ label, question, confirm, onConfirm, disabled }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  question,
+  confirm,
+  onConfirm,
+  disabled,
+  cancel = 'Скасувати',
+  describedBy,
+  compact = false,
+}: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
@@ -27,13 +41,25 @@ export function ConfirmAction({ label, question, confirm, onConfirm, disabled }:
   }, [asking]);
 
   if (!asking) {
-    return (
+    return compact ? (
+      <button
+        ref={opener}
+        type="button"
+        className={styles.compactOpener}
+        onClick={() => setAsking(true)}
+        disabled={disabled}
+        aria-describedby={describedBy}
+      >
+        {label}
+      </button>
+    ) : (
       <Button
         ref={opener}
         variant="secondary"
         className={styles.danger}
         onClick={() => setAsking(true)}
         disabled={disabled}
+        aria-describedby={describedBy}
       >
         {label}
       </Button>
@@ -45,15 +71,21 @@ export function ConfirmAction({ label, question, confirm, onConfirm, disabled }:
     setBusy(false);
     setAsking(false);
   };
+  const size = compact ? ` ${styles.compact}` : '';
   return (
     <fieldset className={styles.confirm}>
       <legend>{question}</legend>
       <div className={styles.actions}>
-        <Button ref={yes} className={styles.dangerSolid} onClick={run} disabled={busy}>
+        <Button ref={yes} className={`${styles.dangerSolid}${size}`} onClick={run} disabled={busy}>
           {confirm}
         </Button>
-        <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
-          {t.cancel}
+        <Button
+          variant="secondary"
+          className={size.trim() || undefined}
+          onClick={() => setAsking(false)}
+          disabled={busy}
+        >
+          {cancel}
         </Button>
       </div>
     </fieldset>

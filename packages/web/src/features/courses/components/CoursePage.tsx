@@ -1,8 +1,6 @@
 import { type Course, formatDate, type Lesson } from '@yedyni/contract';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useOutlet, useParams } from 'react-router';
-import { Notice } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { fetchCourse, selectCourse } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
@@ -11,11 +9,16 @@ import { courseTexts as t } from '../texts';
 import styles from './CoursePage.module.css';
 import { LessonSchedule, NextWaveForm } from './CuratorTools';
 
+interface CoursePageProps {
+  /** The course's chat, which the app composes in (the chat is a feature of its own). */
+  chat?: (course: Course) => ReactNode;
+}
+
 /**
  * `/uk/learn/:courseId`: the course with its lessons; a chosen lesson renders in its place. The
  * course is fetched again whenever the window regains focus, so a learner sees a curator's changes.
  */
-export default function CoursePage() {
+export default function CoursePage({ chat }: CoursePageProps) {
   const { courseId = '' } = useParams();
   const outlet = useOutlet();
   const dispatch = useCoursesDispatch();
@@ -61,11 +64,10 @@ export default function CoursePage() {
       </section>
     );
   }
-  return outlet ?? <CourseOverview course={course} />;
+  return outlet ?? <CourseOverview course={course} chat={chat} />;
 }
 
-function CourseOverview({ course }: { course: Course }) {
-  const [chatNote, setChatNote] = useState(false);
+function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) {
   const lessons = sortedLessons(course.lessons);
   return (
     <div className={styles.page}>
@@ -79,12 +81,7 @@ function CourseOverview({ course }: { course: Course }) {
           <span>{t.start(formatDate(course.start))}</span>
         </p>
         {course.description && <p className={styles.description}>{course.description}</p>}
-        <div className={styles.chat}>
-          <Button variant="secondary" onClick={() => setChatNote(true)} aria-expanded={chatNote}>
-            {t.chat}
-          </Button>
-          {chatNote && <Notice tone="info">{t.chatSoon}</Notice>}
-        </div>
+        {chat && <div className={styles.chat}>{chat(course)}</div>}
       </header>
 
       {course.canManage && (

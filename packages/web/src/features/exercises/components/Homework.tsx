@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { useExercisesDispatch, useExercisesSelector } from '../hooks';
@@ -18,7 +19,6 @@ import {
 import { HOMEWORK_MAX, exerciseTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
 import { Attachment } from './Attachment';
-import { ConfirmAction } from './ConfirmAction';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 import { Status } from './Status';

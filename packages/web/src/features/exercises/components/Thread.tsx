@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { useExercisesDispatch } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
@@ -8,7 +9,6 @@ import { exerciseTexts as t } from '../texts';
 import type { Comment, Exercise, Viewer } from '../types';
 import { Attachment } from './Attachment';
 import { CommentForm } from './CommentForm';
-import { ConfirmAction } from './ConfirmAction';
 import styles from './Homework.module.css';
 
 interface ThreadProps {

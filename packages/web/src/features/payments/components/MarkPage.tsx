@@ -1,9 +1,48 @@
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
+import { Alert } from '../../../shared/ui/Alert';
+import { Pagination } from '../../../shared/ui/Pagination';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { fetchMark } from '../slice';
+import { paymentTexts as t } from '../texts';
+import styles from './History.module.css';
+import { useHistory } from './useHistory';
 
+/** `/uk/bonus/mark` «Укр.слід»: the footprint ledger in the period, newest first. */
 export default function MarkPage() {
+  const { payments, page, toPage } = useHistory(fetchMark);
+  const { mark, totalPages, isLoading, error } = payments;
+
   return (
-    <Placeholder title="Український слід" level={2}>
-      Тут буде історія балів вашого «Українського сліду»: за що і коли їх нараховано.
-    </Placeholder>
+    <section className={styles.page} aria-labelledby="mark-title">
+      <h2 id="mark-title">{t.mark}</h2>
+      <p className={styles.lead}>{t.markLead}</p>
+      <DateRangeFilter />
+      {error && <Alert>{error}</Alert>}
+      {isLoading && mark.length === 0 ? (
+        <Spinner compact />
+      ) : mark.length === 0 ? (
+        !error && <p className={styles.empty}>{t.emptyMark}</p>
+      ) : (
+        <ul className={styles.list} aria-labelledby="mark-title" aria-busy={isLoading || undefined}>
+          {mark.map((entry) => (
+            <li key={entry._id} className={styles.item}>
+              <div className={styles.top}>
+                <span className={`${styles.amount} ${entry.points < 0 ? styles.minus : styles.plus}`}>
+                  {t.points(entry.points)}
+                </span>
+                <time className={styles.when} dateTime={new Date(entry.date).toISOString()}>
+                  {t.when(entry.date)}
+                </time>
+              </div>
+              <div className={styles.meta}>
+                <span className={styles.comment}>{entry.comment}</span>
+                <span>{t.total(entry.finalValue)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} totalPages={totalPages} onPage={toPage} label={t.pages} disabled={isLoading} />
+    </section>
   );
 }

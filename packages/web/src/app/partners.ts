@@ -1,0 +1,9 @@
+import { partnersReducer } from '../features/partners/slice';
+import { injectReducers } from './store';
+
+// Loaded with the frame of the signed-in screens (layouts/AppLayout.tsx): the whole partners slice
+// replaces the header-only reducer the first screen carries, so /login does not carry it.
+// Injecting again is a no-op.
+injectReducers({ partners: partnersReducer });
+
+export { fetchIndicators } from '../features/partners/slice';

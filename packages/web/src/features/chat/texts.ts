@@ -1,0 +1,76 @@
+import { CHAT_TEXT_MAX, formatDate, formatDateTime, kyivIsoDate, kyivParts, PAGE_SIZE } from '@yedyni/contract';
+
+export { CHAT_TEXT_MAX };
+/** The counter shows from here on. */
+export const CHAT_COUNTER_FROM = 400;
+/** Messages per history page. */
+export const CHAT_PAGE_SIZE = PAGE_SIZE;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** HH:mm in Kyiv. */
+export function formatTime(instant: number): string {
+  const p = kyivParts(instant);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The heading of a day in the chat: «Сьогодні», «Учора» or dd-mm-yyyy, by Kyiv days. */
+function dayLabel(instant: number, now = Date.now()): string {
+  const day = kyivIsoDate(instant);
+  if (day === kyivIsoDate(now)) return 'Сьогодні';
+  if (day === kyivIsoDate(now - 24 * 60 * 60 * 1000)) return 'Учора';
+  return formatDate(instant);
+}
+
+/** Texts of the course chat (they load with it). e2e tests rely on some of these. */
+export const chatTexts = {
+  title: 'Чат курсу',
+  wave: (wave: string) => `Хвиля ${wave}`,
+  close: 'Закрити чат',
+  messages: 'Повідомлення чату',
+  loading: 'Завантажуємо повідомлення…',
+  loadingOlder: 'Завантажуємо попередні повідомлення…',
+  beginning: 'Це початок розмови хвилі.',
+  empty: 'Тут ще тихо. Напишіть перше повідомлення своїй хвилі!',
+  loadFailed: 'Не вдалося завантажити повідомлення.',
+  retry: 'Спробувати ще раз',
+  you: 'Ви',
+  fullName: (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim(),
+  time: formatTime,
+  fullTime: formatDateTime,
+  day: dayLabel,
+  edited: '(змінено)',
+  edit: 'Редагувати',
+  editOf: (text: string) => `Редагувати повідомлення: ${text}`,
+  remove: 'Видалити',
+  removeAsk: 'Видалити це повідомлення?',
+  removeYes: 'Так, видалити',
+  cancel: 'Скасувати',
+
+  composer: 'Нове повідомлення',
+  message: 'Повідомлення',
+  editing: 'Редагування повідомлення',
+  composerHint: 'Enter — надіслати, Shift+Enter — новий рядок.',
+  editingHint: 'Enter — зберегти, Escape — скасувати.',
+  counter: (used: number) => `${used} з ${CHAT_TEXT_MAX} символів`,
+  send: 'Надіслати',
+  save: 'Зберегти',
+  cancelEdit: 'Скасувати редагування',
+  attach: 'Додати файл',
+  fileHint: 'Зображення, PDF, аудіо або документ, до 10 МБ.',
+  uploading: (name: string) => `Завантажуємо ${name}…`,
+  attached: (name: string) => `Додано файл: ${name}`,
+  unattach: (name: string) => `Прибрати файл ${name}`,
+  tooLarge: (size: string) => `Файл завеликий (${size}): щонайбільше 10 МБ. Оберіть менший файл.`,
+  uploadFailed: 'Не вдалося завантажити файл. Спробуйте ще раз.',
+  needText: 'Напишіть повідомлення або додайте файл.',
+  tooLong: `Повідомлення задовге: щонайбільше ${CHAT_TEXT_MAX} символів.`,
+  openImage: (name: string) => `Відкрити зображення ${name} у повному розмірі`,
+  download: (name: string) => `Завантажити ${name}`,
+  attachment: 'Вкладення',
+
+  connecting: 'Підʼєднуємося до чату…',
+  lost: 'Зʼєднання втрачено, відновлюємо…',
+  closed: 'Зʼєднання з чатом закрито. Можливо, сеанс завершено на іншому пристрої.',
+  reconnect: 'Підʼєднатися знову',
+  newBelow: 'Нові повідомлення нижче',
+} as const;
