@@ -120,6 +120,12 @@ describe('demo accounts', () => {
     });
     expect(chat.body.messages).toHaveLength(3);
     expect(chat.body.messages[0].sender.first_name).toBe('Оксана');
+    // Clubs to book and an olympiad to wait for.
+    const clubs = await t.api('GET', '/api/clubs', { token: demo.body.token });
+    expect(clubs.body.clubs).toHaveLength(3);
+    expect(clubs.body.cities).toEqual(['Київ', 'Львів']);
+    const olympiads = await t.api('GET', '/api/olympiads', { token: demo.body.token });
+    expect(olympiads.body.next).toMatchObject({ state: 'upcoming', taskCount: 10 });
   });
 
   it('has no demo sign-in where demo data is off', async () => {

@@ -85,7 +85,78 @@ export async function seedDemo(
     [friendId, 'Привіт! Сьогодні вперше замовив каву українською 🙂'],
     [learnerId, 'Круто! А я переклала меню в телефоні.'],
   ]);
+  await seedClubsAndOlympiad(db, now);
   log.info('demo accounts seeded (see README)');
+}
+
+/** Three conversation clubs in the coming days and an olympiad next week (10:00–20:00 Kyiv). */
+async function seedClubsAndOlympiad(db: Db, now: number): Promise<void> {
+  const today = kyivParts(now);
+  const at = (days: number, hour: number, minute = 0) =>
+    kyivTime(today.year, today.month, today.day + days, hour, minute);
+  const clubs = [
+    {
+      title: 'Кава українською',
+      city: 'Київ',
+      place: 'Бібліотека на Подолі, вул. Сагайдачного, 10',
+      link: '',
+      host: 'Тарас Мельник',
+      starts_at: at(2, 18, 30),
+      capacity: 12,
+    },
+    {
+      title: 'Розмови про книжки',
+      city: 'Львів',
+      place: 'Книгарня «Є», пр. Свободи, 7',
+      link: '',
+      host: 'Ірина Бондаренко',
+      starts_at: at(4, 19),
+      capacity: 8,
+    },
+    {
+      title: 'Вечірня розмовна практика',
+      city: '',
+      place: '',
+      link: 'https://meet.jit.si/yedyni-demo',
+      host: 'Тарас Мельник',
+      starts_at: at(1, 20),
+      capacity: 30,
+    },
+  ];
+  await db
+    .insertInto('clubs')
+    .values(
+      clubs.map((club) => ({
+        id: randomUUID(),
+        description: 'Дружня зустріч для тих, хто переходить на українську: говоримо про щоденне, без оцінок.',
+        duration_min: 90,
+        seats_taken: 0,
+        created_at: now,
+        ...club,
+      })),
+    )
+    .execute();
+  const tasks = await db
+    .selectFrom('game_tasks')
+    .select('id')
+    .orderBy('level', 'desc')
+    .orderBy('id')
+    .limit(10)
+    .execute();
+  if (tasks.length === 0) return;
+  await db
+    .insertInto('olympiads')
+    .values({
+      id: randomUUID(),
+      title: 'Зимова олімпіада з української',
+      description: 'Десять завдань на русизми, наголоси й граматику. Одна спроба, 20 хвилин.',
+      starts_at: at(7, 10),
+      ends_at: at(7, 20),
+      duration_ms: 20 * 60_000,
+      task_ids: JSON.stringify(tasks.map((t) => t.id)),
+      created_at: now,
+    })
+    .execute();
 }
 
 /** A few messages in the first starter course's current wave, a minute apart. */
