@@ -59,6 +59,8 @@ export const clubSignupsSchema = z.object({
   ),
 });
 
+export type ClubSignups = z.infer<typeof clubSignupsSchema>;
+
 export const CLUB_MESSAGES = {
   notFound: 'Клуб не знайдено',
   full: 'Місць уже немає',

@@ -54,6 +54,7 @@ export const olympiadScoreSchema = z
     results: z.array(taskResultSchema),
   })
   .meta({ id: 'OlympiadScore' });
+export type OlympiadScore = z.infer<typeof olympiadScoreSchema>;
 
 export const olympiadBodySchema = z
   .object({

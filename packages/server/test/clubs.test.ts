@@ -56,6 +56,8 @@ describe('conversation clubs', () => {
     const listed = (await t.api('GET', '/api/clubs?city=Київ', { token })).body;
     expect(listed.cities).toContain('Київ');
     expect(listed.clubs.find((c: { _id: string }) => c._id === made._id).link).toBe('');
+    const forAdmin = (await t.api('GET', '/api/clubs?city=Київ', { token: admin })).body.clubs;
+    expect(forAdmin.find((c: { _id: string }) => c._id === made._id).link).toBe('https://meet.example.org/kava');
     const joined = await t.api('POST', `/api/clubs/${made._id}/signup`, { token });
     expect(joined.body).toMatchObject({ signedUp: true, seatsLeft: 2, link: 'https://meet.example.org/kava' });
     const twice = await t.api('POST', `/api/clubs/${made._id}/signup`, { token });

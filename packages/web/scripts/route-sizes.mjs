@@ -44,6 +44,9 @@ export const ROUTES = {
   '/uk/profile': ['src/app/layouts/AppLayout.tsx', 'src/features/auth/components/ProfilePage.tsx'],
   '/uk/donat': ['src/app/layouts/AppLayout.tsx', 'src/app/SupportScreens.tsx'],
   '/uk/bonus': ['src/app/layouts/AppLayout.tsx', 'src/app/layouts/BonusLayout.tsx', 'src/app/SupportScreens.tsx'],
+  '/uk/game': ['src/app/layouts/AppLayout.tsx', 'src/app/ActivityScreens.tsx'],
+  '/uk/olympiad': ['src/app/layouts/AppLayout.tsx', 'src/app/ActivityScreens.tsx'],
+  '/uk/clubs': ['src/app/layouts/AppLayout.tsx', 'src/app/ActivityScreens.tsx'],
 };
 
 export const ENTRY = 'index.html';

@@ -1,6 +1,9 @@
 import type { ChatState } from '../features/chat/types';
+import type { ClubsState } from '../features/clubs/types';
 import type { CourseState, LessonState } from '../features/courses/types';
 import type { DiaryState } from '../features/diary/types';
+import type { GameState } from '../features/game/types';
+import type { OlympiadsState } from '../features/olympiads/types';
 import type { PaymentsState } from '../features/payments/types';
 import type { ModalState } from '../shared/modal/slice';
 import type { RangeState } from '../shared/range/slice';
@@ -15,4 +18,8 @@ export interface LazyLoadedState {
   payments: PaymentsState;
   range: RangeState;
   modal: ModalState;
+  /** With the game, olympiad and clubs screens (app/activities.ts). */
+  game: GameState;
+  olympiads: OlympiadsState;
+  clubs: ClubsState;
 }

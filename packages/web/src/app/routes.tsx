@@ -46,11 +46,14 @@ const LessonDiary = learningScreen(() => import('./LessonDiary'));
 const homeworkScreen = (name: 'LessonPractice' | 'Notifications' | 'Active') => () =>
   import('./HomeworkScreens').then((m) => ({ default: m[name] }));
 const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
-const GamePage = lazyScreen(() => import('../features/game/components/GamePage'));
-const OlympiadPage = lazyScreen(() => import('../features/olympiads/components/OlympiadPage'));
+/** The game, olympiad and clubs screens: one chunk, which injects their slices. */
+const activityScreen = (name: 'Game' | 'Olympiad' | 'Clubs') =>
+  lazyScreen<object>(() => import('./ActivityScreens').then((m) => ({ default: m[name] })));
+const GamePage = activityScreen('Game');
+const OlympiadPage = activityScreen('Olympiad');
 const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
 const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
-const ClubsPage = lazyScreen(() => import('../features/clubs/components/ClubsPage'));
+const ClubsPage = activityScreen('Clubs');
 /** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
 type SupportName = 'Donat' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Mark' | 'Team' | 'Gratitudes';
 const supportScreen = (name: SupportName) =>

@@ -5,7 +5,7 @@ export function canManageClubs(actor: Actor): boolean {
   return isAdmin(actor);
 }
 
-/** An online club's link is its address; a city club's link (if any) only for those signed up. */
-export function canSeeLink(club: { city: string }, signedUp: boolean): boolean {
-  return club.city === '' || signedUp;
+/** An online club's link is its address; a city club's link (if any) only for those signed up, and admins. */
+export function canSeeLink(actor: Actor, club: { city: string }, signedUp: boolean): boolean {
+  return club.city === '' || signedUp || canManageClubs(actor);
 }

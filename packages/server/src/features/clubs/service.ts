@@ -42,7 +42,7 @@ export class ClubsService {
       .where('city', '!=', '')
       .orderBy('city')
       .execute();
-    return { clubs: rows.map((r) => clubOf(r, r.signed !== null)), cities: cities.map((c) => c.city) };
+    return { clubs: rows.map((r) => clubOf(actor, r, r.signed !== null)), cities: cities.map((c) => c.city) };
   }
 
   async signUp(actor: Actor, clubId: string): Promise<Club> {
@@ -142,7 +142,7 @@ export class ClubsService {
       .where('club_id', '=', clubId)
       .where('user_id', '=', actor.id)
       .executeTakeFirst();
-    return clubOf(club, Boolean(signed));
+    return clubOf(actor, club, Boolean(signed));
   }
 }
 
@@ -160,14 +160,14 @@ function columnsOf(input: ClubInput) {
   };
 }
 
-function clubOf(row: ClubsTable, signedUp: boolean): Club {
+function clubOf(actor: Actor, row: ClubsTable, signedUp: boolean): Club {
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
     city: row.city,
     place: row.place,
-    link: canSeeLink(row, signedUp) ? row.link : '',
+    link: canSeeLink(actor, row, signedUp) ? row.link : '',
     host: row.host,
     startsAt: row.starts_at,
     durationMin: row.duration_min,

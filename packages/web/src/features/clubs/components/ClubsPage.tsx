@@ -1,9 +1,125 @@
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useClubsDispatch, useClubsSelector } from '../hooks';
+import {
+  ALL_CLUBS,
+  fetchClubs,
+  selectClubCities,
+  selectClubFilter,
+  selectClubs,
+  selectClubsError,
+  selectClubsLoaded,
+  selectClubsLoading,
+} from '../slice';
+import { clubTexts as t } from '../texts';
+import type { ClubFilter } from '../types';
+import { ClubCard } from './ClubCard';
+import { ClubForm } from './ClubForm';
+import styles from './Clubs.module.css';
 
-export default function ClubsPage() {
+interface ClubsPageProps {
+  /** Admins also create and edit clubs and see who signed up. */
+  isAdmin?: boolean;
+}
+
+const same = (a: ClubFilter, b: ClubFilter) => a.city === b.city && a.mine === b.mine;
+
+/** `/uk/clubs`, «Розмовні клуби»: the filter (all, online, mine, by city), the meetings, sign-up. */
+export default function ClubsPage({ isAdmin = false }: ClubsPageProps) {
+  const dispatch = useClubsDispatch();
+  const clubs = useClubsSelector(selectClubs);
+  const cities = useClubsSelector(selectClubCities);
+  const filter = useClubsSelector(selectClubFilter);
+  const loaded = useClubsSelector(selectClubsLoaded);
+  const loading = useClubsSelector(selectClubsLoading);
+  const error = useClubsSelector(selectClubsError);
+  const [failed, setFailed] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const load = useCallback(
+    async (next: ClubFilter) => {
+      const done = await dispatch(fetchClubs(next));
+      setFailed(fetchClubs.rejected.match(done));
+    },
+    [dispatch],
+  );
+
+  // The filter kept in the store (the last one chosen) is loaded again on every visit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival; a chosen filter loads on its click.
+  useEffect(() => {
+    load(filter);
+  }, [load]);
+
+  const choices: { label: string; filter: ClubFilter }[] = [
+    { label: t.all, filter: ALL_CLUBS },
+    { label: t.online, filter: { city: 'online', mine: false } },
+    { label: t.mine, filter: { city: '', mine: true } },
+    ...cities.map((city) => ({ label: city, filter: { city, mine: false } })),
+  ];
+  const empty = filter.mine ? t.emptyMine : same(filter, ALL_CLUBS) ? t.emptyAll : t.emptyFilter;
+
   return (
-    <Placeholder title="Розмовні клуби">
-      Тут будуть розмовні клуби: розклад зустрічей, запис і скасування участі.
-    </Placeholder>
+    <section className={styles.page} aria-labelledby="clubs-title">
+      <div className={styles.head}>
+        <h1 id="clubs-title">{t.title}</h1>
+        {isAdmin && (
+          <Button
+            variant={creating ? 'secondary' : 'primary'}
+            aria-expanded={creating}
+            aria-controls="club-create"
+            onClick={() => setCreating(!creating)}
+          >
+            {creating ? t.closeForm : t.newClub}
+          </Button>
+        )}
+      </div>
+      <p className={styles.lead}>{t.lead}</p>
+
+      {isAdmin && (
+        <div id="club-create" hidden={!creating}>
+          {creating && <ClubForm onDone={() => setCreating(false)} />}
+        </div>
+      )}
+
+      <fieldset className={styles.filters}>
+        <legend className={styles.filtersLegend}>{t.filter}</legend>
+        {choices.map((choice) => (
+          <button
+            key={`${choice.filter.city}|${choice.filter.mine}`}
+            type="button"
+            className={styles.filter}
+            aria-pressed={same(choice.filter, filter)}
+            onClick={() => load(choice.filter)}
+          >
+            {choice.label}
+          </button>
+        ))}
+      </fieldset>
+
+      {failed && (
+        <div className={styles.failed}>
+          <Alert>{error ?? t.loadFailed}</Alert>
+          <Button variant="secondary" onClick={() => load(filter)}>
+            {t.retry}
+          </Button>
+        </div>
+      )}
+
+      {!loaded ? (
+        <Spinner label={t.loading} />
+      ) : clubs.length === 0 ? (
+        !failed && <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t.list} aria-busy={loading}>
+          {clubs.map((club) => (
+            <li key={club._id}>
+              <ClubCard club={club} isAdmin={isAdmin} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

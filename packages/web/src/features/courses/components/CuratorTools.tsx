@@ -1,11 +1,11 @@
 import type { Course, Lesson } from '@yedyni/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
 import { rescheduleLesson, updateNextWave } from '../courseSlice';
 import { useCoursesDispatch } from '../hooks';
-import { fromKyivInput, toKyivInput } from '../lib/kyivInput';
 import { courseTexts as t } from '../texts';
 import styles from './CuratorTools.module.css';
 

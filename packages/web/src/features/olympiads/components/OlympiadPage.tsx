@@ -1,9 +1,403 @@
-import { Placeholder } from '../../../shared/ui/Placeholder';
+import type { Olympiad, OlympiadResults } from '@yedyni/contract';
+import { formatDateTime } from '@yedyni/contract';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { fromKyivInput } from '../../../shared/lib/kyivInput';
+import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
+import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { TextArea } from '../../../shared/ui/TextArea';
+import { TextField } from '../../../shared/ui/TextField';
+import { useOlympiadsDispatch, useOlympiadsSelector } from '../hooks';
+import {
+  answerOlympiadTask,
+  createOlympiad,
+  fetchOlympiads,
+  leaveAttempt,
+  selectAttempt,
+  selectNextOlympiad,
+  selectOlympiadAnswers,
+  selectOlympiadScore,
+  selectOlympiadSubmitting,
+  selectOlympiadsError,
+  selectOlympiadsLoaded,
+  selectPreviousOlympiad,
+  startOlympiad,
+  submitOlympiad,
+} from '../slice';
+import { points, olympiadTexts as t } from '../texts';
+import styles from './OlympiadPage.module.css';
 
-export default function OlympiadPage() {
+interface OlympiadPageProps {
+  /** An admin also sees the form to schedule an olympiad. */
+  isAdmin?: boolean;
+}
+
+/** `/uk/olympiad`: the next olympiad (countdown, start, my attempt), the last one's tables. */
+export default function OlympiadPage({ isAdmin = false }: OlympiadPageProps) {
+  const attempt = useOlympiadsSelector(selectAttempt);
+  const score = useOlympiadsSelector(selectOlympiadScore);
+  const screen = score ? 'score' : attempt ? 'attempt' : 'overview';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else heading.current?.focus();
+  }, [screen]);
+
   return (
-    <Placeholder title="Олімпіади">
-      Тут будуть розклад олімпіад, участь у них і таблиці найкращих учасників.
-    </Placeholder>
+    <section className={styles.page} aria-labelledby="olympiad-title">
+      <h1 id="olympiad-title" ref={heading} tabIndex={-1} className={styles.title}>
+        {t.title}
+      </h1>
+      {screen === 'overview' && <Overview isAdmin={isAdmin} />}
+      {screen === 'attempt' && <AttemptScreen />}
+      {screen === 'score' && <ScoreScreen />}
+    </section>
+  );
+}
+
+function Overview({ isAdmin }: { isAdmin: boolean }) {
+  const dispatch = useOlympiadsDispatch();
+  const loaded = useOlympiadsSelector(selectOlympiadsLoaded);
+  const next = useOlympiadsSelector(selectNextOlympiad);
+  const previous = useOlympiadsSelector(selectPreviousOlympiad);
+  const error = useOlympiadsSelector(selectOlympiadsError);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    const done = await dispatch(fetchOlympiads());
+    setFailed(fetchOlympiads.rejected.match(done));
+  }, [dispatch]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  if (!loaded) return <Spinner />;
+  return (
+    <>
+      <p className={styles.lead}>{t.lead}</p>
+      {failed && (
+        <div className={styles.failed}>
+          <Alert>{error ?? t.loadFailed}</Alert>
+          <Button variant="secondary" onClick={load}>
+            {t.retry}
+          </Button>
+        </div>
+      )}
+      <section className={styles.next} aria-labelledby="olympiad-next">
+        <h2 id="olympiad-next">{next?.state === 'open' ? t.current : t.next}</h2>
+        {next ? <NextOlympiad olympiad={next} onStarted={load} /> : <p className={styles.empty}>{t.none}</p>}
+      </section>
+      {previous && <PreviousResults results={previous} />}
+      {isAdmin && <ScheduleForm />}
+    </>
+  );
+}
+
+function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: () => void }) {
+  const dispatch = useOlympiadsDispatch();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const mine = olympiad.myAttempt;
+
+  const start = async () => {
+    setBusy(true);
+    setFailure('');
+    const done = await dispatch(startOlympiad(olympiad._id));
+    if (startOlympiad.rejected.match(done)) {
+      setBusy(false);
+      setFailure(done.payload ?? t.startFailed);
+      onStarted();
+    }
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby="olympiad-next-title">
+      <h3 id="olympiad-next-title" className={styles.cardTitle}>
+        {olympiad.title}
+      </h3>
+      {olympiad.description && <p className={styles.description}>{olympiad.description}</p>}
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t.startsAt}</dt>
+          <dd>{formatDateTime(olympiad.startsAt)}</dd>
+        </div>
+        <div>
+          <dt>{t.endsAt}</dt>
+          <dd>{formatDateTime(olympiad.endsAt)}</dd>
+        </div>
+        <div>
+          <dt>{t.duration}</dt>
+          <dd>{t.minutes(Math.round(olympiad.durationMs / 60_000))}</dd>
+        </div>
+        <div>
+          <dt>{t.taskCount}</dt>
+          <dd>{olympiad.taskCount}</dd>
+        </div>
+      </dl>
+
+      {mine?.finished ? (
+        <Notice>{t.taken(mine.score)}</Notice>
+      ) : olympiad.state === 'upcoming' ? (
+        <UntilStart startsAt={olympiad.startsAt} onStart={onStarted} />
+      ) : olympiad.state === 'open' ? (
+        <div className={styles.startBox}>
+          <p className={styles.hint}>{mine ? t.resumeHint : t.openUntil(olympiad.endsAt)}</p>
+          {failure && <Alert>{failure}</Alert>}
+          <Button variant="accent" className={styles.startButton} onClick={start} disabled={busy}>
+            {busy ? t.starting : mine ? t.resume : t.start}
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** «До початку: 2 дн. 03:04:05», live; at 0 the overview is fetched again (the olympiad opens). */
+function UntilStart({ startsAt, onStart }: { startsAt: number; onStart: () => void }) {
+  const left = useCountdown(startsAt, 1000);
+  const opened = left <= 0;
+  // Opened: the overview is asked again, every few seconds while the server's clock still says no.
+  useEffect(() => {
+    if (!opened) return;
+    onStart();
+    const again = setInterval(onStart, 5000);
+    return () => clearInterval(again);
+  }, [opened, onStart]);
+  return (
+    <p className={styles.countdown}>
+      <span>{t.untilStart}</span> <span role="timer">{formatWait(left)}</span>
+    </p>
+  );
+}
+
+function AttemptScreen() {
+  const dispatch = useOlympiadsDispatch();
+  const attempt = useOlympiadsSelector(selectAttempt);
+  const answers = useOlympiadsSelector(selectOlympiadAnswers);
+  const next = useOlympiadsSelector(selectNextOlympiad);
+  const busy = useOlympiadsSelector(selectOlympiadSubmitting);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const finish = useCallback(async () => {
+    setFailure(null);
+    const done = await dispatch(submitOlympiad());
+    if (submitOlympiad.rejected.match(done) && !done.meta.condition) setFailure(done.payload ?? t.sendFailed);
+  }, [dispatch]);
+
+  const onAnswer = useCallback(
+    (index: number, answer: Parameters<typeof answerOlympiadTask>[0]['answer']) =>
+      dispatch(answerOlympiadTask({ index, answer })),
+    [dispatch],
+  );
+
+  if (!attempt) return null;
+  const title = next?._id === attempt.olympiadId ? next.title : '';
+  return (
+    <div className={styles.attempt}>
+      {title && <p className={styles.attemptTitle}>{t.running(title)}</p>}
+      <TaskRunner
+        key={attempt.olympiadId}
+        tasks={attempt.tasks}
+        answers={answers}
+        onAnswer={onAnswer}
+        deadline={localDeadline(attempt.deadline, attempt.receivedAt, attempt.limitMs)}
+        onFinish={finish}
+        busy={busy}
+        error={failure}
+      />
+      {failure && (
+        <Button variant="secondary" onClick={() => dispatch(leaveAttempt())}>
+          {t.back}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ScoreScreen() {
+  const dispatch = useOlympiadsDispatch();
+  const attempt = useOlympiadsSelector(selectAttempt);
+  const answers = useOlympiadsSelector(selectOlympiadAnswers);
+  const score = useOlympiadsSelector(selectOlympiadScore);
+  if (!attempt || !score) return null;
+  return (
+    <div className={styles.score}>
+      <h2>{t.finished}</h2>
+      <TaskResults tasks={attempt.tasks} answers={answers} {...score} />
+      <Button onClick={() => dispatch(leaveAttempt())} className={styles.back}>
+        {t.back}
+      </Button>
+    </div>
+  );
+}
+
+function PreviousResults({ results }: { results: OlympiadResults }) {
+  const { olympiad, personal, team } = results;
+  return (
+    <section className={styles.previous} aria-labelledby="olympiad-previous">
+      <h2 id="olympiad-previous">{t.previous}</h2>
+      <p className={styles.previousTitle}>
+        <strong>{olympiad.title}</strong> <span className={styles.muted}>{t.heldAt(olympiad.startsAt)}</span>
+      </p>
+      {olympiad.myAttempt?.finished && <p className={styles.hint}>{t.taken(olympiad.myAttempt.score)}</p>}
+      <div className={styles.tables}>
+        <div className={styles.tableBox}>
+          <table className={styles.table}>
+            <caption>{t.personal}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.place}</th>
+                <th scope="col">{t.participant}</th>
+                <th scope="col">{t.score}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {personal.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className={styles.noRows}>
+                    {t.noResults}
+                  </td>
+                </tr>
+              ) : (
+                personal.map((row) => (
+                  <tr key={row.place} className={row.isMe ? styles.me : undefined}>
+                    <td>{row.place}</td>
+                    <th scope="row">
+                      {row.name}
+                      {row.isMe && <span className={styles.meBadge}> ({t.me})</span>}
+                    </th>
+                    <td>
+                      {row.score} <span className="sr-only">{points(row.score)}</span>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <div className={styles.tableBox}>
+          <table className={styles.table}>
+            <caption>{t.team}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.place}</th>
+                <th scope="col">{t.teamName}</th>
+                <th scope="col">{t.members}</th>
+                <th scope="col">{t.score}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {team.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className={styles.noRows}>
+                    {t.noResults}
+                  </td>
+                </tr>
+              ) : (
+                team.map((row) => (
+                  <tr key={row.place} className={row.isMe ? styles.me : undefined}>
+                    <td>{row.place}</td>
+                    <th scope="row">
+                      {row.name}
+                      {row.isMe && <span className={styles.meBadge}> ({t.myTeam})</span>}
+                    </th>
+                    <td>{row.members}</td>
+                    <td>
+                      {row.score} <span className="sr-only">{points(row.score)}</span>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+/** Admins: title, description, start and end (Kyiv), minutes per attempt, number of tasks. */
+function ScheduleForm() {
+  const dispatch = useOlympiadsDispatch();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [duration, setDuration] = useState('20');
+  const [tasks, setTasks] = useState('10');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    const done = await dispatch(
+      createOlympiad({
+        title,
+        description,
+        startsAt: fromKyivInput(start) ?? undefined,
+        endsAt: fromKyivInput(end) ?? undefined,
+        durationMin: numberOrUndefined(duration),
+        taskCount: numberOrUndefined(tasks),
+      }),
+    );
+    setBusy(false);
+    if (createOlympiad.fulfilled.match(done)) {
+      setOutcome({ ok: true, text: t.created(done.payload.title, done.payload.startsAt) });
+      setTitle('');
+      setDescription('');
+      setStart('');
+      setEnd('');
+    } else {
+      setOutcome({ ok: false, text: done.payload ?? t.createFailed });
+    }
+  };
+
+  return (
+    <section className={styles.admin} aria-labelledby="olympiad-schedule">
+      <h2 id="olympiad-schedule">{t.schedule}</h2>
+      <p className={styles.hint}>{t.scheduleLead}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="olympiad-schedule">
+        <TextField label={t.formTitle} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        <TextArea label={t.formDescription} value={description} max={3000} rows={3} onChange={setDescription} />
+        <div className={styles.row}>
+          <TextField
+            label={t.formStart}
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+          />
+          <TextField label={t.formEnd} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
+        </div>
+        <div className={styles.row}>
+          <TextField
+            label={t.formDuration}
+            type="number"
+            inputMode="numeric"
+            value={duration}
+            onChange={(e) => setDuration(e.target.value)}
+          />
+          <TextField
+            label={t.formTasks}
+            type="number"
+            inputMode="numeric"
+            value={tasks}
+            onChange={(e) => setTasks(e.target.value)}
+          />
+        </div>
+        {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
+        <Button type="submit" disabled={busy} className={styles.submit}>
+          {busy ? t.creating : t.create}
+        </Button>
+      </form>
+    </section>
   );
 }

@@ -1,0 +1,51 @@
+import { TASK_POINTS } from '../../shared/tasks/answers';
+import { GAME_ROUND_MS, GAME_ROUND_TASKS } from './constants';
+
+const minutes = GAME_ROUND_MS / 60_000;
+
+export const gameTexts = {
+  title: 'Паляниця',
+  tagline: 'Гра, що тренує українську щодня',
+  lead:
+    'Сім коротких завдань про слова, наголоси, граматику й русизми — на раунд є сім хвилин. ' +
+    'Після раунду одразу побачите правильні відповіді з поясненнями.',
+  facts: [
+    { value: String(GAME_ROUND_TASKS), label: 'завдань' },
+    { value: String(minutes), label: 'хвилин' },
+    { value: String(GAME_ROUND_TASKS * TASK_POINTS), label: 'балів максимум' },
+  ],
+  factsLabel: 'Раунд коротко',
+  types: 'Тести, пари слів, пропуски, порядок слів і пошук помилки.',
+  footprint: 'Бали раунду додаються до вашого «Укр.сліду».',
+  start: 'Почати раунд',
+  starting: 'Готуємо завдання…',
+  startFailed: 'Не вдалося почати раунд. Спробуйте ще раз.',
+
+  mine: 'Ваші результати',
+  best: 'Найкращі раунди',
+  rounds: 'Зіграно раундів',
+  totalPoints: 'Балів у грі',
+  bestRound: (score: number, max: number) => `${score} з ${max}`,
+  noRounds: 'Ви ще не грали. Перший раунд — найцікавіший!',
+  statsFailed: 'Не вдалося завантажити ваші результати.',
+
+  rating: 'Рейтинг гравців',
+  ratingCaption: 'Десятка найкращих за найкращим раундом',
+  place: 'Місце',
+  player: 'Гравець',
+  bestColumn: 'Рекорд',
+  me: 'ви',
+  noRating: 'У рейтингу поки порожньо — станьте першими!',
+
+  sendFailed: 'Не вдалося надіслати відповіді. Спробуйте ще раз.',
+
+  olympiads: 'Олімпіади',
+  olympiadsText:
+    'Хочете позмагатися? На олімпіаді в усіх однакові завдання, а найкращі потрапляють до особистого й командного заліку.',
+  olympiadsLink: 'До олімпіад',
+
+  finished: 'Раунд завершено',
+  again: 'Ще раунд',
+  toStart: 'До початку гри',
+  maxScore: GAME_ROUND_TASKS * TASK_POINTS,
+} as const;

@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Olympiad, OlympiadAttempt, OlympiadResults } from '@yedyni/contract';
+import { formatDateTime } from '@yedyni/contract';
+import { describe, expect, it } from 'vitest';
+import { user } from '../../../test/fixtures';
+import { lastBody, learnerApi } from '../../../test/learning';
+import { json } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
+
+const HOUR = 60 * 60 * 1000;
+
+function olympiad(overrides: Partial<Olympiad> = {}): Olympiad {
+  const startsAt = Date.now() + 26 * HOUR;
+  return {
+    _id: 'o-1',
+    title: 'Весняна олімпіада',
+    description: 'Десять завдань на русизми й наголоси.',
+    startsAt,
+    endsAt: startsAt + 10 * HOUR,
+    durationMs: 20 * 60_000,
+    taskCount: 2,
+    state: 'upcoming',
+    myAttempt: null,
+    ...overrides,
+  };
+}
+
+const previous: OlympiadResults = {
+  olympiad: olympiad({ _id: 'o-0', title: 'Зимова олімпіада', state: 'finished', startsAt: Date.UTC(2026, 0, 20, 8) }),
+  personal: [
+    { place: 1, name: 'Тарас М.', score: 90, isMe: false },
+    { place: 2, name: 'Олена К.', score: 71, isMe: true },
+  ],
+  team: [{ place: 1, name: 'Команда Олена К.', score: 161, members: 2, isMe: true }],
+};
+
+const attempt: OlympiadAttempt = {
+  olympiadId: 'o-1',
+  deadline: Date.now() + 20 * 60_000,
+  tasks: [
+    { id: 'a', type: 'error', level: 3, prompt: 'Знайдіть помилку.', words: ['Я', 'приймаю', 'участь'] },
+    { id: 'b', type: 'gap', level: 3, prompt: 'Впишіть слово.', text: 'Котра ___?' },
+  ],
+};
+
+describe('/uk/olympiad', () => {
+  it('the next olympiad with its Kyiv date and a live countdown; the last one’s personal and team tables', async () => {
+    const next = olympiad();
+    learnerApi({ 'GET /api/olympiads': () => json({ next, previous }) });
+    renderApp('/uk/olympiad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Олімпіади' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Весняна олімпіада' });
+    expect(card).toHaveTextContent(`Початок${formatDateTime(next.startsAt)}`);
+    expect(card).toHaveTextContent('Час на спробу20 хв');
+    expect(within(card).getByRole('timer')).toHaveTextContent(/^1 дн\. 0[12]:\d\d:\d\d$/);
+    expect(within(card).queryByRole('button', { name: 'Розпочати' })).toBeNull();
+
+    const personal = screen.getByRole('table', { name: 'Особистий залік' });
+    expect(within(personal).getAllByRole('row')[2]).toHaveTextContent('2Олена К. (ви)71');
+    const team = screen.getByRole('table', { name: 'Командний залік' });
+    expect(within(team).getAllByRole('row')[1]).toHaveTextContent('1Команда Олена К. (ваша команда)2161');
+    expect(screen.getByText('Зимова олімпіада')).toBeInTheDocument();
+    // A learner does not schedule olympiads.
+    expect(screen.queryByRole('heading', { name: 'Запланувати олімпіаду' })).toBeNull();
+  });
+
+  it('open: «Розпочати» → the timed tasks → the score; then «Ви вже взяли участь»', async () => {
+    let next = olympiad({ state: 'open', startsAt: Date.now() - HOUR });
+    const fetchMock = learnerApi({
+      'GET /api/olympiads': () => json({ next, previous: null }),
+      'POST /api/olympiads/o-1/start': () => json(attempt),
+      'POST /api/olympiads/o-1/answers': () => {
+        next = { ...next, myAttempt: { deadline: attempt.deadline, finished: true, score: 10 } };
+        return json({
+          score: 10,
+          maxScore: 20,
+          late: false,
+          results: [
+            { id: 'a', points: 10, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
+            { id: 'b', points: 0, correct: 'Котра година?', explanation: 'Про час.' },
+          ],
+        });
+      },
+    });
+    renderApp('/uk/olympiad');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Розпочати' }));
+    expect(await screen.findByText('Олімпіада «Весняна олімпіада»')).toBeInTheDocument();
+    expect(screen.getByText('Завдання 1 з 2')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'приймаю' }));
+    await ui.click(screen.getByRole('button', { name: /Далі/ }));
+    await ui.type(screen.getByRole('textbox', { name: 'Слово для пропуску' }), 'година');
+    await ui.click(screen.getByRole('button', { name: 'Завершити' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ваш результат' })).toBeInTheDocument();
+    expect(screen.getByText('10 з 20')).toBeInTheDocument();
+    expect(lastBody(fetchMock, 'POST /api/olympiads/o-1/answers')).toEqual({
+      answers: [{ index: 1 }, { text: 'година' }],
+    });
+    await ui.click(screen.getByRole('button', { name: 'До олімпіад' }));
+    expect(await screen.findByText('Ви вже взяли участь: 10 балів.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Розпочати' })).toBeNull();
+  });
+
+  it('a refused start (taken already) shows the server message', async () => {
+    learnerApi({
+      'GET /api/olympiads': () => json({ next: olympiad({ state: 'open' }), previous: null }),
+      'POST /api/olympiads/o-1/start': () => json({ message: 'Ви вже пройшли цю олімпіаду: спроба лише одна' }, 409),
+    });
+    renderApp('/uk/olympiad');
+    await userEvent.click(await screen.findByRole('button', { name: 'Розпочати' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ви вже пройшли цю олімпіаду: спроба лише одна');
+  });
+
+  it('nothing announced: a friendly note', async () => {
+    learnerApi({ 'GET /api/olympiads': () => json({ next: null, previous: null }) });
+    renderApp('/uk/olympiad');
+    expect(await screen.findByText(/Наступну олімпіаду ще не оголошено/)).toBeInTheDocument();
+  });
+
+  it('an admin schedules one: the server’s validation error in an alert, then success', async () => {
+    const fetchMock = learnerApi({
+      'GET /api/auth/current': () => json({ ...user, role: 'admin' }),
+      'GET /api/olympiads': () => json({ next: null, previous: null }),
+      'POST /api/olympiads': (init) => {
+        const body = JSON.parse(String(init.body));
+        if (!body.title) return json({ message: 'Назва: обовʼязкове поле' }, 400);
+        return json(olympiad({ title: body.title, startsAt: body.startsAt }), 201);
+      },
+    });
+    renderApp('/uk/olympiad');
+    const ui = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Запланувати олімпіаду' });
+    await ui.click(within(form).getByRole('button', { name: 'Запланувати' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Назва: обовʼязкове поле');
+
+    await ui.type(within(form).getByLabelText('Назва'), 'Літня олімпіада');
+    await ui.type(within(form).getByLabelText('Початок (за Києвом)'), '2026-06-01T10:00');
+    await ui.type(within(form).getByLabelText('Завершення (за Києвом)'), '2026-06-01T20:00');
+    await ui.clear(within(form).getByLabelText('Кількість завдань'));
+    await ui.type(within(form).getByLabelText('Кількість завдань'), '12');
+    await ui.click(within(form).getByRole('button', { name: 'Запланувати' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Олімпіаду «Літня олімпіада» заплановано на 01-06-2026 10:00.',
+    );
+    expect(lastBody(fetchMock, 'POST /api/olympiads')).toEqual({
+      title: 'Літня олімпіада',
+      description: '',
+      startsAt: Date.UTC(2026, 5, 1, 7),
+      endsAt: Date.UTC(2026, 5, 1, 17),
+      durationMin: 20,
+      taskCount: 12,
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import { TASK_POINTS } from './answers';
+
+/** The texts of the task screens shared by «Паляниця» and the olympiads. */
+export const taskTexts = {
+  quizOne: 'Оберіть одну відповідь.',
+  quizMany: 'Оберіть усі правильні відповіді.',
+  matchHint: 'Доберіть пару до кожного рядка.',
+  matchNone: '— оберіть —',
+  gapChoose: 'Оберіть слово для пропуску.',
+  gapType: 'Впишіть слово, якого бракує.',
+  gapInput: 'Слово для пропуску',
+  orderHint: 'Торкайтеся слів у правильному порядку. Торкніться слова в реченні, щоб прибрати його.',
+  orderSentence: 'Ваше речення',
+  orderEmpty: 'Тут складеться речення.',
+  orderWords: 'Слова',
+  orderClear: 'Почати спочатку',
+  errorHint: 'Торкніться слова з помилкою.',
+  unknownType: 'Цей тип завдання ще не підтримується. Перейдіть до наступного.',
+
+  progress: (n: number, total: number) => `Завдання ${n} з ${total}`,
+  steps: 'Завдання',
+  stepAnswered: 'є відповідь',
+  stepEmpty: 'без відповіді',
+  timeLeft: 'Залишилося',
+  oneMinute: 'Залишилася одна хвилина.',
+  timeUp: 'Час вийшов — надсилаємо відповіді…',
+  back: 'Назад',
+  next: 'Далі',
+  finish: 'Завершити',
+  sending: 'Надсилаємо…',
+  unanswered: (n: number) =>
+    `Без відповіді ${n === 1 ? 'залишилося 1 завдання' : `залишилося завдань: ${n}`}. Завершити все одно?`,
+  finishAnyway: 'Так, завершити',
+  keepGoing: 'Повернутися до завдань',
+
+  score: (score: number, max: number) => `${score} з ${max}`,
+  scoreLabel: 'Ваш результат',
+  late: 'Відповіді надійшли після завершення часу, тож бали не зараховано. Правильні відповіді — нижче.',
+  outcome: { right: 'Правильно', partly: 'Частково', wrong: 'Неправильно' } as const,
+  points: (n: number) => `${n} з ${TASK_POINTS} балів`,
+  yourAnswer: 'Ваша відповідь',
+  noAnswer: 'Без відповіді',
+  rightAnswer: 'Правильна відповідь',
+  why: 'Пояснення',
+  resultsList: 'Відповіді по завданнях',
+} as const;
