@@ -88,6 +88,14 @@ describe('conversation clubs', () => {
     expect(row.seats_taken).toBe(2);
     const smaller = await t.api('PUT', `/api/clubs/${made._id}`, { token: admin, body: club({ capacity: 1 }) });
     expect(smaller.status).toBe(409);
+
+    // The very last seat: exactly one of ten gets it.
+    const lastSeat = await created({ capacity: 1 });
+    const racers = await Promise.all(Array.from({ length: 10 }, () => signUp(t)));
+    const race = await Promise.all(
+      racers.map(({ token }) => t.api('POST', `/api/clubs/${lastSeat._id}/signup`, { token })),
+    );
+    expect(race.filter((a) => a.status === 200)).toHaveLength(1);
   });
 
   it('refuses sign-ups for a meeting that has passed', async () => {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,41 @@ describe('content import and export', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('imports game tasks by id: new ones added, changed ones updated, a bad one stops the whole import', async () => {
+    const folder = path.join(work, 'game');
+    await mkdir(folder, { recursive: true });
+    const task = {
+      id: 'extra-quiz-1',
+      type: 'quiz',
+      level: 1,
+      topic: 'vocabulary',
+      prompt: 'Як сказати «сдача»?',
+      options: ['решта', 'здача'],
+      answers: [0],
+      explanation: 'Гроші, які повертають покупцеві, — це решта.',
+    };
+    await writeFile(path.join(folder, 'extra.json'), JSON.stringify([task]));
+    expect(await runContent(['import-game', folder], loadConfig(t.env))).toBe('Імпортовано завдань: 1');
+    await writeFile(path.join(folder, 'extra.json'), JSON.stringify([{ ...task, prompt: 'Як сказати «здача»?' }]));
+    await runContent(['import-game', folder], loadConfig(t.env));
+    const row = await t.app.services.db
+      .selectFrom('game_tasks')
+      .select('body')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.body).prompt).toBe('Як сказати «здача»?');
+    await writeFile(path.join(folder, 'extra.json'), JSON.stringify([{ ...task, id: 'extra-quiz-2', answers: [7] }]));
+    await expect(runContent(['import-game', folder], loadConfig(t.env))).rejects.toThrow(
+      'answers: номер поза варіантами',
+    );
+    const absent = await t.app.services.db
+      .selectFrom('game_tasks')
+      .select('id')
+      .where('id', '=', 'extra-quiz-2')
+      .execute();
+    expect(absent).toEqual([]);
   });
 
   it('re-importing a course updates its lessons and keeps its learners and waves', async () => {

@@ -2,22 +2,29 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { ContentError, courseFolders, exportCourses, importCourse } from '../features/courses/content.js';
+import { readTaskFolder, saveTasks } from '../features/game/service.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Вміст курсів (тека курсу: course.json + файл уроку .md/.html на кожен день, media/ поруч):
   npm run content -- import <тека>          тека курсу або тека з теками курсів
-  npm run content -- export <тека> [slug]   усі курси (або один) у форматі імпорту`;
+  npm run content -- export <тека> [slug]   усі курси (або один) у форматі імпорту
+Завдання гри й олімпіад (content/game/README.md):
+  npm run content -- import-game <тека>     додає нові й оновлює наявні завдання (за id)`;
 
 export class UsageError extends Error {}
 
 /** Imports or exports course content against the database the settings name; returns what to print. */
 export async function runContent(args: string[], config: Config): Promise<string> {
   const [command, folder, slug] = args;
-  if ((command !== 'import' && command !== 'export') || !folder) throw new UsageError(USAGE);
+  if (!['import', 'export', 'import-game'].includes(command ?? '') || !folder) throw new UsageError(USAGE);
   const target = path.resolve(folder);
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
   try {
+    if (command === 'import-game') {
+      const count = await saveTasks(services.db, await readTaskFolder(target), Date.now());
+      return `Імпортовано завдань: ${count}`;
+    }
     if (command === 'import') {
       const lines: string[] = [];
       for (const course of await courseFolders(target)) {

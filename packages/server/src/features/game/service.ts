@@ -18,13 +18,12 @@ import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { Executor } from '../auth/repo.js';
+import { ContentError } from '../courses/content.js';
 import { addFootprint } from '../partners/footprint.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';
 
 /** Answers a few seconds late (the network) still count; later ones count for nothing. */
 const GRACE_MS = 5_000;
-
-export class ContentError extends Error {}
 
 /** Reads and checks every `*.json` task list of a folder (content/game); throws on any problem. */
 export async function readTaskFolder(folder: string): Promise<AuthoredTask[]> {
