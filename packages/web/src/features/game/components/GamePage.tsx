@@ -1,6 +1,7 @@
 import { formatDate } from '@yedyni/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { TaskResults, TaskRunner } from '../../../shared/tasks';
 import { localDeadline } from '../../../shared/tasks/useCountdown';
 import { Alert } from '../../../shared/ui/Alert';
@@ -35,15 +36,7 @@ export default function GamePage({ onScored }: GamePageProps) {
   const round = useGameSelector(selectRound);
   const result = useGameSelector(selectRoundResult);
   const screen = result ? 'score' : round ? 'round' : 'start';
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-
-  // Another screen in place of the last one: focus goes to its heading, as after a navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
-  useEffect(() => {
-    if (first.current) first.current = false;
-    else heading.current?.focus();
-  }, [screen]);
+  const heading = useFocusOnChange<HTMLHeadingElement>(screen);
 
   return (
     <section className={styles.page} aria-labelledby="game-title">

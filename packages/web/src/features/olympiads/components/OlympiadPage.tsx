@@ -1,7 +1,8 @@
 import type { Olympiad, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { fromKyivInput } from '../../../shared/lib/kyivInput';
+import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -38,14 +39,7 @@ export default function OlympiadPage({ isAdmin = false }: OlympiadPageProps) {
   const attempt = useOlympiadsSelector(selectAttempt);
   const score = useOlympiadsSelector(selectOlympiadScore);
   const screen = score ? 'score' : attempt ? 'attempt' : 'overview';
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
-  useEffect(() => {
-    if (first.current) first.current = false;
-    else heading.current?.focus();
-  }, [screen]);
+  const heading = useFocusOnChange<HTMLHeadingElement>(screen);
 
   return (
     <section className={styles.page} aria-labelledby="olympiad-title">
@@ -246,78 +240,56 @@ function PreviousResults({ results }: { results: OlympiadResults }) {
       </p>
       {olympiad.myAttempt?.finished && <p className={styles.hint}>{t.taken(olympiad.myAttempt.score)}</p>}
       <div className={styles.tables}>
-        <div className={styles.tableBox}>
-          <table className={styles.table}>
-            <caption>{t.personal}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.place}</th>
-                <th scope="col">{t.participant}</th>
-                <th scope="col">{t.score}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {personal.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className={styles.noRows}>
-                    {t.noResults}
-                  </td>
-                </tr>
-              ) : (
-                personal.map((row) => (
-                  <tr key={row.place} className={row.isMe ? styles.me : undefined}>
-                    <td>{row.place}</td>
-                    <th scope="row">
-                      {row.name}
-                      {row.isMe && <span className={styles.meBadge}> ({t.me})</span>}
-                    </th>
-                    <td>
-                      {row.score} <span className="sr-only">{points(row.score)}</span>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        <div className={styles.tableBox}>
-          <table className={styles.table}>
-            <caption>{t.team}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.place}</th>
-                <th scope="col">{t.teamName}</th>
-                <th scope="col">{t.members}</th>
-                <th scope="col">{t.score}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {team.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className={styles.noRows}>
-                    {t.noResults}
-                  </td>
-                </tr>
-              ) : (
-                team.map((row) => (
-                  <tr key={row.place} className={row.isMe ? styles.me : undefined}>
-                    <td>{row.place}</td>
-                    <th scope="row">
-                      {row.name}
-                      {row.isMe && <span className={styles.meBadge}> ({t.myTeam})</span>}
-                    </th>
-                    <td>{row.members}</td>
-                    <td>
-                      {row.score} <span className="sr-only">{points(row.score)}</span>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Standings caption={t.personal} nameHeader={t.participant} meLabel={t.me} rows={personal} />
+        <Standings caption={t.team} nameHeader={t.teamName} meLabel={t.myTeam} rows={team} teams />
       </div>
     </section>
+  );
+}
+
+/** A row of either table: a team row also counts its members. */
+type Standing = OlympiadResults['personal'][number] & { members?: number };
+
+/** One top-10 table: personal, or teams (with a members column). */
+function Standings(props: { caption: string; nameHeader: string; meLabel: string; rows: Standing[]; teams?: boolean }) {
+  const { caption, nameHeader, meLabel, rows, teams = false } = props;
+  return (
+    <div className={styles.tableBox}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.place}</th>
+            <th scope="col">{nameHeader}</th>
+            {teams && <th scope="col">{t.members}</th>}
+            <th scope="col">{t.score}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={teams ? 4 : 3} className={styles.noRows}>
+                {t.noResults}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.place} className={row.isMe ? styles.me : undefined}>
+                <td>{row.place}</td>
+                <th scope="row">
+                  {row.name}
+                  {row.isMe && <span className={styles.meBadge}> ({meLabel})</span>}
+                </th>
+                {teams && <td>{row.members}</td>}
+                <td>
+                  {row.score} <span className="sr-only">{points(row.score)}</span>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
