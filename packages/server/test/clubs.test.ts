@@ -1,16 +1,14 @@
 import { CLUB_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, startTestApp, type TestApp } from './support/app.js';
-import { curator, DAY, signIn, signUp } from './support/courses.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { curator, DAY, signUp, staff } from './support/courses.js';
 
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const person = newPerson();
-  await t.app.services.auth.createAccount({ ...person, role: 'admin' });
-  admin = await signIn(t, person.email, person.password);
+  admin = await staff(t, 'admin');
 });
 afterAll(async () => {
   await t.close();

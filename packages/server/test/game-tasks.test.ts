@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AuthoredTask } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { type Layout, normalize, playable, rightAnswer, score, taskProblems } from '../src/features/game/tasks.js';
+import { normalize, playable, rightAnswer, score, taskProblems } from '../src/features/game/tasks.js';
+import { fullMarksAnswer } from './support/game.js';
 
 const GAME_CONTENT = fileURLToPath(new URL('../../../content/game', import.meta.url));
 
@@ -70,15 +71,6 @@ const error: AuthoredTask = {
   correction: 'беру',
 };
 
-/** The shown index of each sentence token, for building a right answer through a layout. */
-const inverse = (layout: Layout) => {
-  const shown: number[] = [];
-  (layout.shuffled ?? []).forEach((original, i) => {
-    shown[original] = i;
-  });
-  return shown;
-};
-
 describe('the game content', () => {
   it('has at least 60 valid tasks across every type and level, with unique ids', async () => {
     const tasks = await contentTasks();
@@ -108,14 +100,7 @@ describe('the game content', () => {
       }
       if (task.type === 'order') expect([...(play.words ?? [])].sort()).toEqual([...task.words].sort());
       // Laid out however it was, the right answer scores full points.
-      const right = {
-        quiz: () => ({ choices: task.type === 'quiz' ? task.answers : [] }),
-        match: () => ({ matches: inverse(layout) }),
-        gap: () => ({ text: task.type === 'gap' ? task.answers[0] : '' }),
-        order: () => ({ order: inverse(layout) }),
-        error: () => ({ index: task.type === 'error' ? task.wrong[0] : -1 }),
-      }[task.type]();
-      expect(score(task, layout, right), task.id).toBe(10);
+      expect(score(task, layout, fullMarksAnswer(task, layout)), task.id).toBe(10);
     }
   });
 });

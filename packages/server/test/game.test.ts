@@ -1,8 +1,8 @@
-import { type AuthoredTask, GAME_ROUND_MS } from '@yedyni/contract';
+import { GAME_ROUND_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Layout } from '../src/features/game/tasks.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signUp } from './support/courses.js';
+import { rightAnswersFor } from './support/game.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,23 +14,12 @@ afterAll(async () => {
 
 /** The right answers of a round, read where only the server keeps them. */
 async function rightAnswers(roundId: string): Promise<unknown[]> {
-  const { db } = t.app.services;
-  const round = await db.selectFrom('game_rounds').select('tasks').where('id', '=', roundId).executeTakeFirstOrThrow();
-  const entries = JSON.parse(round.tasks) as { id: string; layout: Layout }[];
-  const rows = await db.selectFrom('game_tasks').select(['id', 'body']).execute();
-  const bodies = new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
-  return entries.map(({ id, layout }) => {
-    const task = bodies.get(id) as AuthoredTask;
-    const shownAt: number[] = [];
-    (layout.shuffled ?? []).forEach((original, i) => {
-      shownAt[original] = i;
-    });
-    if (task.type === 'quiz') return { choices: task.answers };
-    if (task.type === 'match' || task.type === 'order')
-      return task.type === 'match' ? { matches: shownAt } : { order: shownAt };
-    if (task.type === 'gap') return { text: task.answers[0] };
-    return { index: task.wrong[0] };
-  });
+  const round = await t.app.services.db
+    .selectFrom('game_rounds')
+    .select('tasks')
+    .where('id', '=', roundId)
+    .executeTakeFirstOrThrow();
+  return rightAnswersFor(t, round.tasks);
 }
 
 const mark = async (token: string) => (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;

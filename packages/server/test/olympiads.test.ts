@@ -1,10 +1,10 @@
-import { type AuthoredTask, OLYMPIAD_MESSAGES } from '@yedyni/contract';
+import { OLYMPIAD_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealtTask } from '../src/features/game/service.js';
 import { byRank } from '../src/features/olympiads/service.js';
-import { LiqPaySigner } from '../src/infra/liqpay/index.js';
-import { newPerson, startTestApp, type TestApp } from './support/app.js';
-import { DAY, signIn, signUp } from './support/courses.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { DAY, signUp, staff } from './support/courses.js';
+import { rightAnswersFor } from './support/game.js';
+import { donateAndPay } from './support/liqpay.js';
 
 let t: TestApp;
 let admin: string;
@@ -12,57 +12,20 @@ const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const person = newPerson();
-  await t.app.services.auth.createAccount({ ...person, role: 'admin' });
-  admin = await signIn(t, person.email, person.password);
+  admin = await staff(t, 'admin');
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function rightAnswers(olympiadId: string, userId: string): Promise<unknown[]> {
-  const { db } = t.app.services;
-  const attempt = await db
+  const attempt = await t.app.services.db
     .selectFrom('olympiad_attempts')
     .select('tasks')
     .where('olympiad_id', '=', olympiadId)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const rows = await db.selectFrom('game_tasks').select(['id', 'body']).execute();
-  const bodies = new Map(rows.map((r) => [r.id, JSON.parse(r.body) as AuthoredTask]));
-  return (JSON.parse(attempt.tasks) as DealtTask[]).map(({ id, layout }) => {
-    const task = bodies.get(id) as AuthoredTask;
-    const shownAt: number[] = [];
-    (layout.shuffled ?? []).forEach((original, i) => {
-      shownAt[original] = i;
-    });
-    if (task.type === 'quiz') return { choices: task.answers };
-    if (task.type === 'match') return { matches: shownAt };
-    if (task.type === 'order') return { order: shownAt };
-    if (task.type === 'gap') return { text: task.answers[0] };
-    return { index: task.wrong[0] };
-  });
-}
-
-async function pay(token: string, amount: number) {
-  const { body } = await t.api('POST', '/api/payments/donat', {
-    token,
-    body: { amount, subscribe: false, offerAccepted: true },
-  });
-  const form = new LiqPaySigner('sandbox_public', 'sandbox_private').encode({
-    action: 'pay',
-    status: 'success',
-    order_id: body.orderId,
-    payment_id: `olymp-${body.orderId}`,
-    amount,
-    currency: 'UAH',
-    end_date: t.clock.now(),
-  });
-  await fetch(`${t.url}/api/payments/process`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ data: form.data, signature: form.signature }).toString(),
-  });
+  return rightAnswersFor(t, attempt.tasks);
 }
 
 describe('olympiads', () => {
@@ -100,7 +63,7 @@ describe('olympiads', () => {
     const leader = await signUp(t);
     const plain = await signUp(t);
     const invitee = await signUp(t, { inviterId: leader.user._id });
-    await pay(supporter.token, 480);
+    await donateAndPay(t, supporter.token, 480);
     t.clock.advance(DAY + 1000);
     for (const person of [plain, leader, supporter]) {
       const attempt = await t.api('POST', `/api/olympiads/${id}/start`, { token: person.token });

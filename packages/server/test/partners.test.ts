@@ -1,12 +1,11 @@
 import { BASE_COURSE_TIME } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIndicators } from '../src/features/partners/service.js';
-import { LiqPaySigner } from '../src/infra/liqpay/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, signUp } from './support/courses.js';
+import { donateAndPay } from './support/liqpay.js';
 
 let t: TestApp;
-const provider = new LiqPaySigner('sandbox_public', 'sandbox_private');
 const CYCLE_MS = BASE_COURSE_TIME * 1000;
 
 beforeAll(async () => {
@@ -44,24 +43,7 @@ describe('indicators (DOMAIN.md)', () => {
   it('are served from the payments of the caller only, and move with the clock', async () => {
     const { token } = await signUp(t);
     const other = await signUp(t);
-    const { body: checkout } = await t.api('POST', '/api/payments/donat', {
-      token,
-      body: { amount: 120, subscribe: false, offerAccepted: true },
-    });
-    const form = provider.encode({
-      action: 'pay',
-      status: 'success',
-      order_id: checkout.orderId,
-      payment_id: `ind-${Date.now()}`,
-      amount: 120,
-      currency: 'UAH',
-      end_date: t.clock.now(),
-    });
-    await fetch(`${t.url}/api/payments/process`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ data: form.data, signature: form.signature }).toString(),
-    });
+    await donateAndPay(t, token, 120);
     const mine = (await t.api('GET', '/api/partners/indicators', { token })).body;
     expect(mine).toMatchObject({ totalDonat: 120, currentCount: 3, pastCount: 0, levelSupport: 3, ukrainianMark: 130 });
     expect((await t.api('GET', '/api/partners/indicators', { token: other.token })).body.totalDonat).toBe(0);

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiqPaySigner } from '../src/infra/liqpay/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, signIn, signUp } from './support/courses.js';
+import { postForm, provider, providerCallback } from './support/liqpay.js';
 
 let t: TestApp;
-/** The provider: the sandbox keys the server runs with by default. */
-const provider = new LiqPaySigner('sandbox_public', 'sandbox_private');
 let paymentSeq = 1000;
 
 beforeAll(async () => {
@@ -16,20 +15,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function post(path: string, form: { [field: string]: string } | { data: string; signature: string }) {
-  const response = await fetch(t.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form as Record<string, string>).toString(),
-    redirect: 'manual',
-  });
-  return { status: response.status, text: await response.text(), location: response.headers.get('location') };
-}
-
-/** A callback as LiqPay sends it: signed form fields `data` and `signature`. */
-function callback(params: Record<string, string | number>) {
-  return post('/api/payments/process', provider.encode(params));
-}
+const post = (path: string, form: { data: string; signature: string } | Record<string, string>) =>
+  postForm(t, path, form);
+const callback = (params: Record<string, string | number>) => providerCallback(t, params);
 
 const success = (orderId: string, amount: number, extra: Record<string, string | number> = {}) =>
   callback({

@@ -33,12 +33,15 @@ export async function signIn(t: TestApp, email: string, password: string): Promi
   return answer.body.token as string;
 }
 
-/** A curator made the way operators make them: the command line's createAccount with a role. */
-export async function curator(t: TestApp): Promise<string> {
+/** Someone with a role, made the way operators make them (the command line's createAccount); their token. */
+export async function staff(t: TestApp, role: 'moderator' | 'admin'): Promise<string> {
   const person = newPerson();
-  await t.app.services.auth.createAccount({ ...person, role: 'moderator' });
+  await t.app.services.auth.createAccount({ ...person, role });
   return signIn(t, person.email, person.password);
 }
+
+/** A curator (moderator); see `staff`. */
+export const curator = (t: TestApp) => staff(t, 'moderator');
 
 /** Right answers of the fixtures' tests: question i's answer is i % 3. */
 export const RIGHT_ANSWERS = Array.from({ length: 10 }, (_, i) => i % 3);
