@@ -64,9 +64,6 @@ export const chatTexts = {
   uploadFailed: 'Не вдалося завантажити файл. Спробуйте ще раз.',
   needText: 'Напишіть повідомлення або додайте файл.',
   tooLong: `Повідомлення задовге: щонайбільше ${CHAT_TEXT_MAX} символів.`,
-  openImage: (name: string) => `Відкрити зображення ${name} у повному розмірі`,
-  download: (name: string) => `Завантажити ${name}`,
-  attachment: 'Вкладення',
 
   connecting: 'Підʼєднуємося до чату…',
   lost: 'Зʼєднання втрачено, відновлюємо…',

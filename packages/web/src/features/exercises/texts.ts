@@ -57,11 +57,6 @@ export const exerciseTexts = {
   curatorsHere: 'Ви куратор: домашні завдання учнів чекають на вас на сторінці',
   toReview: '«Перевірка завдань»',
 
-  attachment: 'Вкладення',
-  openImage: (name: string) => `Відкрити зображення ${name} у повному розмірі`,
-  audioUnsupported: 'Ваш браузер не відтворює аудіо.',
-  download: (name: string) => `Завантажити ${name}`,
-
   thread: 'Коментарі',
   threadEmpty: 'Коментарів ще немає.',
   curator: 'Куратор',

@@ -1,5 +1,6 @@
-import type { ChatMessage, FileFields } from '@yedyni/contract';
+import type { ChatMessage } from '@yedyni/contract';
 import { memo, useId } from 'react';
+import { Attachment } from '../../../shared/ui/Attachment';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { splitLinks } from '../lib/links';
 import { chatTexts as t } from '../texts';
@@ -25,33 +26,6 @@ export function MessageText({ text }: { text: string }) {
         ),
       )}
     </>
-  );
-}
-
-/** An image as a preview that opens in full, any other file as a download link by its name. */
-export function MessageFile({ file }: { file: FileFields }) {
-  if (!file.fileURL) return null;
-  const name = file.fileName || t.attachment;
-  if (file.fileType.startsWith('image/')) {
-    return (
-      <a
-        className={styles.imageLink}
-        href={file.fileURL}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t.openImage(name)}
-      >
-        <img className={styles.image} src={file.fileURL} alt={name} loading="lazy" />
-      </a>
-    );
-  }
-  return (
-    <a className={styles.download} href={file.fileURL} download={name} aria-label={t.download(name)}>
-      <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.icon}>
-        <path d="M8 1v9m0 0L4.5 6.5M8 10l3.5-3.5M2 12v2h12v-2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      </svg>
-      <span>{name}</span>
-    </a>
   );
 }
 
@@ -96,7 +70,7 @@ export const MessageItem = memo(function MessageItem({
             <MessageText text={message.text} />
           </p>
         )}
-        <MessageFile file={message} />
+        <Attachment file={message} compact />
         {(own || mayDelete) && (
           <div className={styles.actions}>
             {own && (

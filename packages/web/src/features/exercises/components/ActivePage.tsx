@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Attachment } from '../../../shared/ui/Attachment';
 import { buttonClass } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useExercisesDispatch, useExercisesSelector } from '../hooks';
 import { fetchExerciseById, fetchNotifications, selectExercise } from '../slice';
 import { exerciseTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
-import { Attachment } from './Attachment';
 import homework from './Homework.module.css';
 import { RatingControl } from './RatingControl';
 import styles from './Review.module.css';

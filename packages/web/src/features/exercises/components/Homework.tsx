@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -18,7 +19,6 @@ import {
 } from '../slice';
 import { HOMEWORK_MAX, exerciseTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
-import { Attachment } from './Attachment';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 import { Status } from './Status';

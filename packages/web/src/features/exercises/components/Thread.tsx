@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { useExercisesDispatch } from '../hooks';
@@ -7,7 +8,6 @@ import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
 import { exerciseTexts as t } from '../texts';
 import type { Comment, Exercise, Viewer } from '../types';
-import { Attachment } from './Attachment';
 import { CommentForm } from './CommentForm';
 import styles from './Homework.module.css';
 
