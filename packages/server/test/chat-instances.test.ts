@@ -84,6 +84,15 @@ describe('two instances behind one Redis', () => {
     expect((await ask(staying, 'chat:send', { courseId: alpha, wave: '2', text: 'Я тут' })).ok).toBe(true);
   });
 
+  it('start and stop at once without leaving a Redis command unhandled', async () => {
+    // The adapter subscribes without awaiting; closing before Redis answered once crashed runs
+    // with «Connection is closed» (vitest fails a run on any unhandled rejection).
+    for (let i = 0; i < 10; i++) {
+      const brief = await startTestApp({ REDIS_URL }, { sharing: a });
+      await brief.close();
+    }
+  });
+
   it('end a session’s socket on the other instance when it logs out', async () => {
     const { token } = await signUp(a);
     const socket = await connect(b, token);

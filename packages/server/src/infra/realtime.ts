@@ -126,11 +126,11 @@ export function createRealtimeServer(
       enableOfflineQueue: true,
       maxRetriesPerRequest: null,
     });
-    // The adapter publishes without awaiting: while Redis is down a publish fails at once (nothing
-    // queues up, nothing is left unhandled) and this instance still delivers to its own sockets.
-    const publish = publisher.publish.bind(publisher);
-    publisher.publish = ((channel: string, message: string | Buffer) =>
-      publish(channel, message).catch(() => 0)) as typeof publisher.publish;
+    // The adapter fires publishes and (un)subscriptions without awaiting them: while Redis is down
+    // a publish fails at once (nothing queues up) and this instance still delivers to its own
+    // sockets; a subscription cut short by closing is simply dropped. Nothing is left unhandled.
+    dropRejections(publisher, ['publish']);
+    dropRejections(subscriber, ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe']);
     clients.push(publisher, subscriber);
     io.adapter(createAdapter(publisher, subscriber, { key: 'yedyni' }));
   }
@@ -143,4 +143,15 @@ export function createRealtimeServer(
       for (const client of clients) client.disconnect();
     },
   };
+}
+
+type FiredCommand = 'publish' | 'psubscribe' | 'subscribe' | 'punsubscribe' | 'unsubscribe';
+
+/** Makes commands that callers never await resolve to undefined instead of rejecting unhandled. */
+function dropRejections(client: Redis, commands: FiredCommand[]): void {
+  const target = client as unknown as Record<FiredCommand, (...args: unknown[]) => Promise<unknown>>;
+  for (const command of commands) {
+    const original = target[command].bind(client);
+    target[command] = (...args: unknown[]) => original(...args).catch(() => undefined);
+  }
 }
