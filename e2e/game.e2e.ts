@@ -150,7 +150,7 @@ describe('«Паляниця» and the conversation clubs', () => {
     const admin = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/login', { body: ADMIN });
     expect(admin.status).toBe(200);
     const title = `Розмовний клуб «Кава й слова» ${Date.now()}`;
-    const created = await call<{ _id: string; seatsLeft: number }>(e2e.url, 'POST', '/api/clubs', {
+    const created = await call<{ _id: string; seatsLeft: number }>(e2e.url, 'POST', '/api/admin/clubs', {
       token: admin.body.token,
       body: {
         title,

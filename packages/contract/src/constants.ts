@@ -39,3 +39,30 @@ export const GRATITUDE_TIERS: readonly { type: 'subscribe' | 'once'; from: numbe
 export const MAX_FILE_BYTES = 10_485_760;
 /** The longest chat message, counted after trimming. */
 export const CHAT_TEXT_MAX = 500;
+
+/** Course media an admin uploads (lesson images and audio): at most 50 MiB each. */
+export const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
+/** The admin payments view shows totals for this many Kyiv months, the current one first. */
+export const MONTH_TOTALS_SHOWN = 12;
+
+/** Audit actions and how the console names them. */
+export const AUDIT_ACTIONS = {
+  'user.role': 'Зміна ролі',
+  'course.create': 'Новий курс',
+  'course.update': 'Зміна курсу',
+  'course.next-wave': 'Наступна хвиля',
+  'lesson.create': 'Новий урок',
+  'lesson.update': 'Зміна уроку',
+  'lesson.delete': 'Видалення уроку',
+  'lesson.reorder': 'Порядок уроків',
+  'lesson.schedule': 'Розклад уроку',
+  'media.upload': 'Завантаження медіа',
+  'task.create': 'Нове завдання гри',
+  'task.update': 'Зміна завдання гри',
+  'olympiad.create': 'Нова олімпіада',
+  'olympiad.update': 'Зміна олімпіади',
+  'olympiad.delete': 'Видалення олімпіади',
+  'club.create': 'Новий клуб',
+  'club.update': 'Зміна клубу',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -5,6 +5,7 @@ import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { chatEvents } from './features/chat/socket.js';
@@ -91,6 +92,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    db: services.db,
+    ...services.admin,
+    olympiads: services.olympiads,
+    clubs: services.clubs,
+  });
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

@@ -3,18 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { AUTH_MESSAGES, CHAT_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { UsersAdmin } from './features/admin/users.js';
 import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
 import { ChatService } from './features/chat/service.js';
 import { ClubsService } from './features/clubs/service.js';
+import { CourseAuthoring } from './features/courses/authoring.js';
 import { CoursesService } from './features/courses/service.js';
 import { DiaryService } from './features/diary/service.js';
 import { ExercisesService } from './features/exercises/service.js';
 import { FilesService } from './features/files/service.js';
+import { TaskAuthoring } from './features/game/authoring.js';
 import { GameService, readTaskFolder, saveTasks } from './features/game/service.js';
 import { OlympiadsService } from './features/olympiads/service.js';
 import { PartnersService } from './features/partners/service.js';
+import { PaymentReports } from './features/payments/reports.js';
 import { PaymentsService } from './features/payments/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
@@ -50,6 +54,8 @@ export interface Services {
   game: GameService;
   clubs: ClubsService;
   olympiads: OlympiadsService;
+  /** The admin console's own services (the rest it shares with the features). */
+  admin: { users: UsersAdmin; authoring: CourseAuthoring; tasks: TaskAuthoring; reports: PaymentReports };
   /** The built-in LiqPay stand-in; absent in live mode. */
   sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
@@ -162,6 +168,12 @@ export async function createServices(
     const olympiads = new OlympiadsService({ db, clock });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
+    const admin = {
+      users: new UsersAdmin({ db, clock }),
+      authoring: new CourseAuthoring({ db, clock, mediaRoot }),
+      tasks: new TaskAuthoring({ db, clock }),
+      reports: new PaymentReports({ db, clock }),
+    };
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
     await courses.rollOverWaves();
@@ -181,6 +193,7 @@ export async function createServices(
       game,
       clubs,
       olympiads,
+      admin,
       sandbox,
       mediaRoot,
       close,

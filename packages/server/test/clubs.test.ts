@@ -28,7 +28,7 @@ const club = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function created(overrides: Record<string, unknown> = {}) {
-  const answer = await t.api('POST', '/api/clubs', { token: admin, body: club(overrides) });
+  const answer = await t.api('POST', '/api/admin/clubs', { token: admin, body: club(overrides) });
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -38,12 +38,12 @@ describe('conversation clubs', () => {
     const { token } = await signUp(t);
     const moderator = await curator(t);
     for (const who of [token, moderator]) {
-      expect((await t.api('POST', '/api/clubs', { token: who, body: club() })).status).toBe(403);
+      expect((await t.api('POST', '/api/admin/clubs', { token: who, body: club() })).status).toBe(403);
     }
     const made = await created();
     expect(made).toMatchObject({ city: 'Київ', capacity: 3, seatsLeft: 3, signedUp: false });
-    expect((await t.api('GET', `/api/clubs/${made._id}/signups`, { token })).status).toBe(403);
-    const online = await t.api('POST', '/api/clubs', { token: admin, body: club({ city: '', link: '' }) });
+    expect((await t.api('GET', `/api/admin/clubs/${made._id}/signups`, { token })).status).toBe(403);
+    const online = await t.api('POST', '/api/admin/clubs', { token: admin, body: club({ city: '', link: '' }) });
     expect(online.status).toBe(400);
     expect(online.body.message).toBe('Посилання: онлайн-клубу потрібне посилання на зустріч');
   });
@@ -76,7 +76,7 @@ describe('conversation clubs', () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === CLUB_MESSAGES.full)).toBe(true);
-    const signups = await t.api('GET', `/api/clubs/${made._id}/signups`, { token: admin });
+    const signups = await t.api('GET', `/api/admin/clubs/${made._id}/signups`, { token: admin });
     expect(signups.body.signups).toHaveLength(2);
     const row = await t.app.services.db
       .selectFrom('clubs')
@@ -84,7 +84,7 @@ describe('conversation clubs', () => {
       .where('id', '=', made._id)
       .executeTakeFirstOrThrow();
     expect(row.seats_taken).toBe(2);
-    const smaller = await t.api('PUT', `/api/clubs/${made._id}`, { token: admin, body: club({ capacity: 1 }) });
+    const smaller = await t.api('PUT', `/api/admin/clubs/${made._id}`, { token: admin, body: club({ capacity: 1 }) });
     expect(smaller.status).toBe(409);
 
     // The very last seat: exactly one of ten gets it.

@@ -98,6 +98,9 @@ describe('content import and export', () => {
         'lessons.video',
         'lessons.test',
         'lessons.diary_prompt',
+        'lessons.content_md',
+        'lessons.theory_md',
+        'lessons.practice_md',
       ])
       .where('courses.slug', '=', slug)
       .orderBy('lessons.day')
@@ -115,17 +118,15 @@ describe('content import and export', () => {
     const out = path.join(work, 'export');
     const printed = await runContent(['export', out], loadConfig(t.env));
     expect(printed).toContain('alpha');
-    expect((await readdir(path.join(out, 'alpha'))).sort()).toEqual([
-      '01.html',
-      '02.html',
-      '03.html',
-      'course.json',
-      'media',
-    ]);
-    const lesson = await readFile(path.join(out, 'alpha', '01.html'), 'utf8');
+    // Markdown lessons go out as their Markdown source, HTML ones as HTML.
+    expect((await readdir(path.join(out, 'alpha'))).sort()).toEqual(['01.md', '02.md', '03.md', 'course.json', 'media']);
+    expect((await readdir(path.join(out, 'beta'))).sort()).toEqual(['01.html', 'course.json']);
+    const lesson = await readFile(path.join(out, 'alpha', '01.md'), 'utf8');
     expect(lesson).toContain(THEORY_MARKER);
     expect(lesson).toContain(PRACTICE_MARKER);
-    expect(lesson).toContain('src="media/pic.png"');
+    expect(lesson).toContain('![опис](media/pic.png)');
+    const html = await readFile(path.join(out, 'beta', '01.html'), 'utf8');
+    expect(html).toContain(THEORY_MARKER);
 
     const other = await startTestApp();
     try {

@@ -48,8 +48,8 @@ describe('olympiads', () => {
       taskCount: 5,
     };
     const learner = await signUp(t);
-    expect((await t.api('POST', '/api/olympiads', { token: learner.token, body })).status).toBe(403);
-    const made = await t.api('POST', '/api/olympiads', { token: admin, body });
+    expect((await t.api('POST', '/api/admin/olympiads', { token: learner.token, body })).status).toBe(403);
+    const made = await t.api('POST', '/api/admin/olympiads', { token: admin, body });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ state: 'upcoming', taskCount: 5, myAttempt: null });
     const id = made.body._id;

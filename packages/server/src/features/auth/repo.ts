@@ -2,6 +2,7 @@ import type { Author, Role, User } from '@yedyni/contract';
 import type { Db } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
+import { userSearchText } from '../../infra/db/search.js';
 
 export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
@@ -13,8 +14,11 @@ export function userExists(db: Executor, id: string) {
   return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
-export function insertUser(db: Executor, user: UsersTable) {
-  return db.insertInto('users').values(user).execute();
+export function insertUser(db: Executor, user: Omit<UsersTable, 'search'>) {
+  return db
+    .insertInto('users')
+    .values({ ...user, search: userSearchText(user) })
+    .execute();
 }
 
 export function setRole(db: Executor, email: string, role: Role) {

@@ -1,4 +1,4 @@
-import { clubBodySchema, clubSchema, clubSignupsSchema, clubsQuerySchema, clubsSchema } from '@yedyni/contract';
+import { clubSchema, clubsQuerySchema, clubsSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
@@ -37,48 +37,5 @@ export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async
     '/:id/signup',
     { schema: { tags, security, summary: 'Скасувати запис', params, response: { 200: clubSchema, ...errors } } },
     async (request) => clubs.cancel(request.user, request.params.id),
-  );
-
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Новий клуб (адміністратори)',
-        body: clubBodySchema,
-        response: { 201: clubSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await clubs.create(request.user, request.body)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Змінити клуб (адміністратори)',
-        params,
-        body: clubBodySchema,
-        response: { 200: clubSchema, ...errors, ...conflict },
-      },
-    },
-    async (request) => clubs.update(request.user, request.params.id, request.body),
-  );
-
-  app.get(
-    '/:id/signups',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Хто записався (адміністратори)',
-        params,
-        response: { 200: clubSignupsSchema, ...errors },
-      },
-    },
-    async (request) => clubs.signups(request.user, request.params.id),
   );
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CLUB_MESSAGES, type Club, type ClubBody } from '@yedyni/contract';
+import { CLUB_MESSAGES, type Club, type ClubBody, formatDateTime } from '@yedyni/contract';
+import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ClubsTable } from '../../infra/db/schema.js';
@@ -89,27 +90,66 @@ export class ClubsService {
 
   async create(actor: Actor, input: ClubInput): Promise<Club> {
     if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
     const id = randomUUID();
-    await this.deps.db
-      .insertInto('clubs')
-      .values({ id, ...columnsOf(input), seats_taken: 0, created_at: this.deps.clock.now() })
-      .execute();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('clubs')
+        .values({ id, ...columnsOf(input), seats_taken: 0, created_at: now })
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'club.create',
+        target: `club:${id}`,
+        summary: `«${input.title}», ${formatDateTime(input.startsAt)}, місць ${input.capacity}`,
+        details: input,
+        now,
+      });
+    });
     return this.one(actor, id);
   }
 
   async update(actor: Actor, clubId: string, input: ClubInput): Promise<Club> {
     if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
-    const result = await this.deps.db
-      .updateTable('clubs')
-      .set(columnsOf(input))
-      .where('id', '=', clubId)
-      .where('seats_taken', '<=', input.capacity)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      const exists = await this.deps.db.selectFrom('clubs').select('id').where('id', '=', clubId).executeTakeFirst();
-      throw exists ? new AppError(409, CLUB_MESSAGES.capacityBelowTaken) : new AppError(404, CLUB_MESSAGES.notFound);
-    }
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('clubs')
+        .set(columnsOf(input))
+        .where('id', '=', clubId)
+        .where('seats_taken', '<=', input.capacity)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        const exists = await trx.selectFrom('clubs').select('id').where('id', '=', clubId).executeTakeFirst();
+        throw exists ? new AppError(409, CLUB_MESSAGES.capacityBelowTaken) : new AppError(404, CLUB_MESSAGES.notFound);
+      }
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'club.update',
+        target: `club:${clubId}`,
+        summary: `«${input.title}», ${formatDateTime(input.startsAt)}, місць ${input.capacity}`,
+        details: input,
+        now,
+      });
+    });
     return this.one(actor, clubId);
+  }
+
+  /** Every club, past ones too, newest first: the admin console's list. */
+  async listAll(actor: Actor): Promise<{ clubs: Club[] }> {
+    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    const rows = await this.deps.db
+      .selectFrom('clubs as c')
+      .leftJoin('club_signups as s', (join) => join.onRef('s.club_id', '=', 'c.id').on('s.user_id', '=', actor.id))
+      .selectAll('c')
+      .select('s.user_id as signed')
+      .orderBy('c.starts_at', 'desc')
+      .orderBy('c.id')
+      .limit(300)
+      .execute();
+    return { clubs: rows.map((r) => clubOf(actor, r, r.signed !== null)) };
   }
 
   async signups(actor: Actor, clubId: string) {

@@ -80,7 +80,8 @@ export function splitLesson(source: string): { content: string; theory: string; 
   return { content, theory, practice };
 }
 
-function toHtml(part: string, markdown: boolean, slug: string): string {
+/** A lesson part as learners get it: Markdown (or HTML) made sanitized HTML, `media/` paths sited. */
+export function lessonHtml(part: string, markdown: boolean, slug: string): string {
   const html = markdown ? (marked.parse(part, { async: false, gfm: true }) as string) : part;
   // Relative media paths become site paths; nothing else relative survives sanitizing intact.
   const sited = html.replace(/(src|href)="media\//g, `$1="/media/${slug}/`);
@@ -156,13 +157,17 @@ export async function importCourse(
         day: lesson.day,
         theme: lesson.theme,
         image: siteMedia(slug, lesson.image),
-        content_html: toHtml(parts.content, markdown, slug),
-        theory_html: toHtml(parts.theory, markdown, slug),
-        practice_html: toHtml(parts.practice, markdown, slug),
+        content_html: lessonHtml(parts.content, markdown, slug),
+        theory_html: lessonHtml(parts.theory, markdown, slug),
+        practice_html: lessonHtml(parts.practice, markdown, slug),
         audio: JSON.stringify(lesson.audio.map((url) => siteMedia(slug, url))),
         video: JSON.stringify(lesson.video.map((v) => ({ title: v.title, url: siteMedia(slug, v.url) }))),
         test: JSON.stringify(lesson.test),
         diary_prompt: lesson.diary,
+        // Markdown lessons keep their source for the admin console's editor.
+        content_md: markdown ? parts.content.trim() : null,
+        theory_md: markdown ? parts.theory.trim() : null,
+        practice_md: markdown ? parts.practice.trim() : null,
       };
     }),
   );
@@ -247,7 +252,10 @@ export async function exportCourses(db: Db, target: string, mediaRoot: string, s
       .where('course_id', '=', course.id)
       .orderBy('day')
       .execute();
-    const unsite = (html: string) => html.replaceAll(`/media/${course.slug}/`, `${MEDIA_DIR}/`);
+    const unsite = (text: string) => text.replaceAll(`/media/${course.slug}/`, `${MEDIA_DIR}/`);
+    // Lessons written in Markdown go out as Markdown, the rest as the HTML they are.
+    const fileOf = (lesson: (typeof lessons)[number]) =>
+      `${String(lesson.day).padStart(2, '0')}.${lesson.content_md === null ? 'html' : 'md'}`;
     const manifest = {
       slug: course.slug,
       title: course.title,
@@ -257,7 +265,7 @@ export async function exportCourses(db: Db, target: string, mediaRoot: string, s
       wave: { label: wave.label, start: kyivIsoDate(wave.start) },
       lessons: lessons.map((lesson) => ({
         day: lesson.day,
-        file: `${String(lesson.day).padStart(2, '0')}.html`,
+        file: fileOf(lesson),
         theme: lesson.theme,
         image: folderMedia(course.slug, lesson.image),
         audio: (JSON.parse(lesson.audio) as string[]).map((url) => folderMedia(course.slug, url)),
@@ -271,14 +279,15 @@ export async function exportCourses(db: Db, target: string, mediaRoot: string, s
     };
     await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     for (const lesson of lessons) {
+      const markdown = lesson.content_md !== null;
       const body = [
-        unsite(lesson.content_html),
+        unsite(markdown ? (lesson.content_md ?? '') : lesson.content_html).trim(),
         THEORY_MARKER,
-        unsite(lesson.theory_html),
+        unsite(markdown ? (lesson.theory_md ?? '') : lesson.theory_html).trim(),
         PRACTICE_MARKER,
-        unsite(lesson.practice_html),
+        unsite(markdown ? (lesson.practice_md ?? '') : lesson.practice_html).trim(),
       ];
-      await writeFile(path.join(folder, `${String(lesson.day).padStart(2, '0')}.html`), `${body.join('\n')}\n`);
+      await writeFile(path.join(folder, fileOf(lesson)), `${body.join('\n\n')}\n`);
     }
     const media = path.join(mediaRoot, course.slug);
     if (

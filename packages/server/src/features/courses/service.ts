@@ -2,6 +2,7 @@ import {
   COURSE_MESSAGES,
   type Course,
   type CourseListItem,
+  formatDateTime,
   formatLongDate,
   kyivIsoDate,
   type Lesson,
@@ -11,6 +12,7 @@ import {
   type User,
   type WaveState,
 } from '@yedyni/contract';
+import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { CoursesTable, LessonsTable } from '../../infra/db/schema.js';
@@ -290,6 +292,13 @@ export class CoursesService {
             .where('label', '=', previous)
             .execute();
           await trx.updateTable('courses').set({ next_wave: null }).where('id', '=', courseId).execute();
+          await writeAudit(trx, {
+            actorId: actor.id,
+            action: 'course.next-wave',
+            target: `course:${courseId}`,
+            summary: `«${course.title}»: хвилю ${previous} скасовано`,
+            now,
+          });
         }
         return { _id: courseId, nextWave: null, nextStart: null };
       }
@@ -336,6 +345,13 @@ export class CoursesService {
           .execute();
       }
       await trx.updateTable('courses').set({ next_wave: nextWave }).where('id', '=', courseId).execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'course.next-wave',
+        target: `course:${courseId}`,
+        summary: `«${course.title}»: хвиля ${nextWave} з ${formatDateTime(nextStart)}`,
+        now,
+      });
       return { _id: courseId, nextWave, nextStart };
     });
   }
@@ -343,26 +359,36 @@ export class CoursesService {
   /** Sets (or with null clears) when a lesson opens for the current wave. */
   async scheduleLesson(actor: Actor, courseId: string, day: number, scheduledDate: number | null) {
     if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
-    const { state } = await this.access(actor, courseId);
+    const { state, course } = await this.access(actor, courseId);
     const lesson = await repo.findLesson(this.deps.db, courseId, day);
     if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);
-    const { db } = this.deps;
-    if (scheduledDate === null) {
-      await db
-        .deleteFrom('lesson_schedules')
-        .where('course_id', '=', courseId)
-        .where('wave', '=', state.currentWave)
-        .where('day', '=', day)
-        .execute();
-    } else {
-      await db
-        .insertInto('lesson_schedules')
-        .values({ course_id: courseId, wave: state.currentWave, day, scheduled_date: scheduledDate })
-        .onConflict((conflict) =>
-          conflict.columns(['course_id', 'wave', 'day']).doUpdateSet({ scheduled_date: scheduledDate }),
-        )
-        .execute();
-    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (scheduledDate === null) {
+        await trx
+          .deleteFrom('lesson_schedules')
+          .where('course_id', '=', courseId)
+          .where('wave', '=', state.currentWave)
+          .where('day', '=', day)
+          .execute();
+      } else {
+        await trx
+          .insertInto('lesson_schedules')
+          .values({ course_id: courseId, wave: state.currentWave, day, scheduled_date: scheduledDate })
+          .onConflict((conflict) =>
+            conflict.columns(['course_id', 'wave', 'day']).doUpdateSet({ scheduled_date: scheduledDate }),
+          )
+          .execute();
+      }
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'lesson.schedule',
+        target: `lesson:${courseId}:${day}`,
+        summary: `«${course.title}», хвиля ${state.currentWave}, день ${day}: ${
+          scheduledDate === null ? 'за правилом' : formatDateTime(scheduledDate)
+        }`,
+        now: this.now(),
+      });
+    });
     return { lessonId: String(day), scheduledDate };
   }
 

@@ -1,9 +1,7 @@
 import {
   olympiadAttemptSchema,
-  olympiadBodySchema,
   olympiadOverviewSchema,
   olympiadResultsSchema,
-  olympiadSchema,
   olympiadScoreSchema,
   roundAnswersSchema,
 } from '@yedyni/contract';
@@ -30,20 +28,6 @@ export const olympiadsRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsServic
       },
     },
     async (request) => olympiads.overview(request.user),
-  );
-
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Запланувати олімпіаду (адміністратори): завдання обираються з бази',
-        body: olympiadBodySchema,
-        response: { 201: olympiadSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await olympiads.create(request.user, request.body)),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  ADMIN_MESSAGES,
   type AuthoredTask,
+  formatDateTime,
   levelSupport,
   OLYMPIAD_MESSAGES,
   OLYMPIAD_WINNER_POINTS,
@@ -12,8 +14,9 @@ import {
   TASK_POINTS,
   type TaskResult,
 } from '@yedyni/contract';
+import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
-import type { Db } from '../../infra/db/index.js';
+import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
@@ -23,6 +26,23 @@ import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/ser
 import { addFootprint } from '../partners/footprint.js';
 
 const TOP = 10;
+
+export interface OlympiadInput {
+  title: string;
+  description: string;
+  startsAt: number;
+  endsAt: number;
+  durationMin: number;
+  taskCount: number;
+}
+
+const columnsOf = (input: OlympiadInput) => ({
+  title: input.title,
+  description: input.description,
+  starts_at: input.startsAt,
+  ends_at: input.endsAt,
+  duration_ms: input.durationMin * 60_000,
+});
 
 /** A participant with what breaks ties: the stability level, then the footprint. */
 interface Standing {
@@ -104,45 +124,116 @@ export class OlympiadsService {
     };
   }
 
-  async create(
-    actor: Actor,
-    input: {
-      title: string;
-      description: string;
-      startsAt: number;
-      endsAt: number;
-      durationMin: number;
-      taskCount: number;
-    },
-  ): Promise<Olympiad> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
-    const { db, clock } = this.deps;
-    // Harder tasks first; the set is drawn once and is the same for every participant.
+  /** The same set of tasks for everyone, harder first, drawn once from the active bank. */
+  private async drawTasks(db: Executor, count: number): Promise<string[]> {
     const pool = await db
       .selectFrom('game_tasks')
       .select(['id', 'level'])
       .where('active', '=', 1)
       .orderBy('level', 'desc')
       .execute();
-    if (pool.length < input.taskCount) throw new AppError(400, OLYMPIAD_MESSAGES.notEnoughTasks);
+    if (pool.length < count) throw new AppError(400, OLYMPIAD_MESSAGES.notEnoughTasks);
     const ids = pool.map((t) => t.id);
     const picked: string[] = [];
-    while (picked.length < input.taskCount) picked.push(...ids.splice(randomInt(ids.length), 1));
+    while (picked.length < count) picked.push(...ids.splice(randomInt(ids.length), 1));
+    return picked;
+  }
+
+  async create(actor: Actor, input: OlympiadInput): Promise<Olympiad> {
+    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
     const id = randomUUID();
-    await db
-      .insertInto('olympiads')
-      .values({
-        id,
-        title: input.title,
-        description: input.description,
-        starts_at: input.startsAt,
-        ends_at: input.endsAt,
-        duration_ms: input.durationMin * 60_000,
-        task_ids: JSON.stringify(picked),
-        created_at: clock.now(),
-      })
-      .execute();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const picked = await this.drawTasks(trx, input.taskCount);
+      await trx
+        .insertInto('olympiads')
+        .values({ id, ...columnsOf(input), task_ids: JSON.stringify(picked), created_at: now })
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'olympiad.create',
+        target: `olympiad:${id}`,
+        summary: `«${input.title}», ${formatDateTime(input.startsAt)}`,
+        details: input,
+        now,
+      });
+    });
     return this.view(actor, await this.find(id));
+  }
+
+  /** Every olympiad, newest first, with how many took part: the admin console's list. */
+  async listAll(actor: Actor): Promise<{ olympiads: (Olympiad & { participants: number })[] }> {
+    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    const { db } = this.deps;
+    const rows = await db.selectFrom('olympiads').selectAll().orderBy('starts_at', 'desc').limit(200).execute();
+    const counts = await db
+      .selectFrom('olympiad_attempts')
+      .select(['olympiad_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('olympiad_id')
+      .execute();
+    const participants = new Map(counts.map((c) => [c.olympiad_id, Number(c.n)]));
+    return {
+      olympiads: await Promise.all(
+        rows.map(async (o) => ({ ...(await this.view(actor, o)), participants: participants.get(o.id) ?? 0 })),
+      ),
+    };
+  }
+
+  /** Changes an olympiad that has not started; a new task count draws a new set. */
+  async update(actor: Actor, olympiadId: string, input: OlympiadInput) {
+    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const o = await this.notStarted(trx, olympiadId, now);
+      const count = (JSON.parse(o.task_ids) as string[]).length;
+      const taskIds =
+        count === input.taskCount ? o.task_ids : JSON.stringify(await this.drawTasks(trx, input.taskCount));
+      await trx
+        .updateTable('olympiads')
+        .set({ ...columnsOf(input), task_ids: taskIds })
+        .where('id', '=', olympiadId)
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'olympiad.update',
+        target: `olympiad:${olympiadId}`,
+        summary: `«${input.title}», ${formatDateTime(input.startsAt)}`,
+        details: input,
+        now,
+      });
+    });
+    // Nobody has taken part in an olympiad that has not started.
+    return { ...(await this.view(actor, await this.find(olympiadId))), participants: 0 };
+  }
+
+  async remove(actor: Actor, olympiadId: string): Promise<{ _id: string }> {
+    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const o = await this.notStarted(trx, olympiadId, now);
+      await trx.deleteFrom('olympiads').where('id', '=', olympiadId).execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'olympiad.delete',
+        target: `olympiad:${olympiadId}`,
+        summary: `«${o.title}», ${formatDateTime(o.starts_at)}`,
+        now,
+      });
+    });
+    return { _id: olympiadId };
+  }
+
+  /** Locked while it is changed, so nobody starts it in between. */
+  private async notStarted(trx: Executor, olympiadId: string, now: number): Promise<OlympiadsTable> {
+    let query = trx.selectFrom('olympiads').selectAll().where('id', '=', olympiadId);
+    if (needsRowLocks(this.deps.db)) query = query.forUpdate();
+    const o = await query.executeTakeFirst();
+    if (!o) throw new AppError(404, OLYMPIAD_MESSAGES.notFound);
+    if (o.starts_at <= now) throw new AppError(409, ADMIN_MESSAGES.olympiadStarted);
+    return o;
   }
 
   /**

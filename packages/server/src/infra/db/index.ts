@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseSetting } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -51,4 +51,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | undefined;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Whether `SELECT … FOR UPDATE` is needed (and understood): PostgreSQL runs transactions side by
+ * side; SQLite takes them one at a time on our single connection and has no such clause.
+ */
+export function needsRowLocks(db: Pick<Db, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

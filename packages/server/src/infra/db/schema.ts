@@ -15,6 +15,8 @@ export interface UsersTable {
   created_at: number;
   /** Український слід: the running total of the footprint ledger. */
   mark: number;
+  /** Names and email in lower case, for the admin console's search (set on insert). */
+  search: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -82,6 +84,10 @@ export interface LessonsTable {
   /** JSON: { question, options, answer, explanation }[]; answers never leave the server unasked. */
   test: string;
   diary_prompt: string;
+  /** The editor's Markdown sources; null when the lesson was written as HTML. */
+  content_md: string | null;
+  theory_md: string | null;
+  practice_md: string | null;
 }
 
 export interface LessonSchedulesTable {
@@ -284,7 +290,20 @@ export interface ClubSignupsTable {
   created_at: number;
 }
 
+export interface AuditLogTable {
+  id: string;
+  /** Null for the operator's command line. */
+  actor_id: string | null;
+  action: string;
+  target: string;
+  summary: string;
+  /** JSON. */
+  details: string;
+  created_at: number;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -6,7 +6,7 @@ import type { ZodType } from 'zod';
 import type { Upload } from '../../features/files/service.js';
 import { AppError } from '../errors.js';
 
-/** multipart/form-data with at most one file (`file`) of at most 10 MiB, and a few text fields. */
+/** multipart/form-data with at most one file (`file`) of at most 10 MiB (unless a form says otherwise), and a few text fields. */
 export const multipartForms = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -26,12 +26,18 @@ const LIMIT_MESSAGES: Record<string, [number, string]> = {
  * Reads a form: its text fields validated by the contract's schema (messages name the field)
  * and its optional file, whole in memory (≤ 10 MiB), not yet checked or kept.
  */
-export async function readForm<T>(request: FastifyRequest, schema: ZodType<T>): Promise<{ fields: T; file?: Upload }> {
+export async function readForm<T>(
+  request: FastifyRequest,
+  schema: ZodType<T>,
+  /** A different file limit for this form (course media), with its own message. */
+  fileLimit?: { bytes: number; message: string },
+): Promise<{ fields: T; file?: Upload }> {
   if (!request.isMultipart()) throw new AppError(415, 'Надішліть форму як multipart/form-data');
   const raw: Record<string, string> = {};
   let file: Upload | undefined;
   try {
-    for await (const part of request.parts()) {
+    const parts = fileLimit ? request.parts({ limits: { fileSize: fileLimit.bytes } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname !== 'file') continue;
@@ -41,7 +47,9 @@ export async function readForm<T>(request: FastifyRequest, schema: ZodType<T>): 
       }
     }
   } catch (error) {
-    const known = LIMIT_MESSAGES[(error as { code?: string }).code ?? ''];
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && fileLimit) throw new AppError(413, fileLimit.message);
+    const known = LIMIT_MESSAGES[code];
     if (known) throw new AppError(known[0], known[1]);
     throw error;
   }

@@ -6,6 +6,7 @@ import * as chat from './0004_chat.js';
 import * as payments from './0005_payments.js';
 import * as game from './0006_game.js';
 import * as olympiadsClubs from './0007_olympiads_clubs.js';
+import * as admin from './0008_admin.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_payments': payments,
   '0006_game': game,
   '0007_olympiads_clubs': olympiadsClubs,
+  '0008_admin': admin,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,115 @@
+import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, type Role } from '@yedyni/contract';
+import { sql } from 'kysely';
+import { writeAudit } from '../../infra/audit.js';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, needsRowLocks } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
+import type { UsersTable } from '../../infra/db/schema.js';
+import { containsPattern } from '../../infra/db/search.js';
+import { AppError } from '../../infra/errors.js';
+import type { Actor } from '../auth/policy.js';
+import { canAdminister } from './policy.js';
+
+const ROLE_NAMES: Record<Role, string> = { user: 'учень', moderator: 'куратор', admin: 'адміністратор' };
+
+const userOf = (row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'role' | 'created_at'>) => ({
+  _id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  role: row.role,
+  createdAt: Number(row.created_at),
+});
+
+/** People in the console: search, enrolments, and roles (never the root account). */
+export class UsersAdmin {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  private guard(actor: Actor): void {
+    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+  }
+
+  async list(
+    actor: Actor,
+    query: { q?: string | undefined; role?: Role | undefined; page: number; limit: number },
+  ): Promise<{ users: AdminUser[]; totalPages: number }> {
+    this.guard(actor);
+    let base = this.deps.db.selectFrom('users').where('id', '!=', ROOT_USER_ID);
+    if (query.q) base = base.where(sql<boolean>`search like ${containsPattern(query.q)} escape '\\'`);
+    if (query.role) base = base.where('role', '=', query.role);
+    const [rows, total] = await Promise.all([
+      base
+        .select(['id', 'first_name', 'last_name', 'email', 'role', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { users: rows.map(userOf), totalPages: Math.ceil(Number(total.n) / query.limit) };
+  }
+
+  async detail(actor: Actor, userId: string): Promise<AdminUserDetail> {
+    this.guard(actor);
+    const { db } = this.deps;
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email', 'role', 'created_at'])
+      .where('id', '=', userId)
+      .where('id', '!=', ROOT_USER_ID)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
+    const enrollments = await db
+      .selectFrom('enrollments as e')
+      .innerJoin('courses as c', 'c.id', 'e.course_id')
+      .select(['c.id', 'c.title', 'e.wave', 'e.enrolled_at'])
+      .where('e.user_id', '=', userId)
+      .orderBy('c.position')
+      .orderBy('c.title')
+      .execute();
+    return {
+      ...userOf(row),
+      enrollments: enrollments.map((e) => ({
+        courseId: e.id,
+        title: e.title,
+        wave: e.wave,
+        enrolledAt: Number(e.enrolled_at),
+      })),
+    };
+  }
+
+  /**
+   * Changes a role. The admins are locked first, so two admins taking each other's role at the
+   * same moment cannot leave the movement with none.
+   */
+  async setRole(actor: Actor, userId: string, role: Role): Promise<AdminUser> {
+    this.guard(actor);
+    if (userId === ROOT_USER_ID) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+      // SQLite has one writer at a time already; PostgreSQL needs the rows locked.
+      if (needsRowLocks(trx)) admins = admins.forUpdate();
+      const adminIds = (await admins.execute()).map((a) => a.id);
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email', 'role', 'created_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
+      if (user.role === role) return userOf(user);
+      if (user.role === 'admin' && adminIds.length <= 1) throw new AppError(409, ADMIN_MESSAGES.lastAdmin);
+      await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'user.role',
+        target: `user:${userId}`,
+        summary: `${user.first_name} ${user.last_name} (${user.email}): ${ROLE_NAMES[user.role]} → ${ROLE_NAMES[role]}`,
+        details: { from: user.role, to: role },
+        now: clock.now(),
+      });
+      return userOf({ ...user, role });
+    });
+  }
+}

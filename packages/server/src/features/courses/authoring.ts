@@ -1,0 +1,503 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ADMIN_MESSAGES,
+  type AdminCourse,
+  type AdminCourseDetail,
+  type AdminLesson,
+  type CourseCreateBody,
+  type CourseMedia,
+  type CourseUpdateBody,
+  type LessonEdit,
+  lessonOpensAt,
+} from '@yedyni/contract';
+import { zipSync } from 'fflate';
+import { writeAudit } from '../../infra/audit.js';
+import type { Clock } from '../../infra/clock.js';
+import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import type { CoursesTable, LessonsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+import { canAdminister, canOverseeCourses } from '../admin/policy.js';
+import type { Actor } from '../auth/policy.js';
+import type { Executor } from '../auth/repo.js';
+import { detectFileType } from '../files/detect.js';
+import type { Upload } from '../files/service.js';
+import { exportCourses, lessonHtml, type StoredQuestion } from './content.js';
+import * as repo from './repo.js';
+
+/** Course media an admin may upload: pictures for lessons and recordings to listen to. */
+const MEDIA_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+  'audio/webm': 'webm',
+  'audio/flac': 'flac',
+};
+
+type CourseInput = Required<Omit<CourseCreateBody, 'waveLabel' | 'waveStart'>> & {
+  waveLabel: string;
+  waveStart: number;
+};
+type CourseChange = Required<Omit<CourseUpdateBody, 'currentStart'>> & { currentStart?: number | undefined };
+
+/**
+ * Authoring in the admin console: courses, their first wave, and lessons written in Markdown.
+ * Every change is one transaction with its audit row. Lessons are keyed by day everywhere
+ * (homework, diary, schedules), so reordering moves those along with the lesson.
+ */
+export class CourseAuthoring {
+  constructor(private readonly deps: { db: Db; clock: Clock; mediaRoot: string }) {}
+
+  private author(actor: Actor): void {
+    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+  }
+
+  async list(actor: Actor): Promise<{ courses: AdminCourse[]; canAuthor: boolean }> {
+    if (!canOverseeCourses(actor)) throw new AppError(403, ADMIN_MESSAGES.curatorsOnly);
+    const { db } = this.deps;
+    const courses = await repo.listCourses(db);
+    const [starts, lessons, learners] = await Promise.all([
+      repo.waveStarts(
+        db,
+        courses.map((c) => c.id),
+      ),
+      db
+        .selectFrom('lessons')
+        .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('course_id')
+        .execute(),
+      db
+        .selectFrom('enrollments')
+        .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('course_id')
+        .execute(),
+    ]);
+    const count = (rows: { course_id: string; n: number }[], id: string) =>
+      Number(rows.find((r) => r.course_id === id)?.n ?? 0);
+    return {
+      courses: courses.map((course) =>
+        this.summary(course, starts, count(lessons, course.id), count(learners, course.id)),
+      ),
+      canAuthor: canAdminister(actor),
+    };
+  }
+
+  async detail(actor: Actor, courseId: string, db: Executor = this.deps.db): Promise<AdminCourseDetail> {
+    if (!canOverseeCourses(actor)) throw new AppError(403, ADMIN_MESSAGES.curatorsOnly);
+    const course = await this.course(db, courseId);
+    const starts = await repo.waveStarts(db, [courseId]);
+    const lessons = await db
+      .selectFrom('lessons')
+      .select(['day', 'theme'])
+      .where('course_id', '=', courseId)
+      .orderBy('day')
+      .execute();
+    const learners = await db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    const summary = this.summary(course, starts, lessons.length, Number(learners.n));
+    const schedules = await repo.schedulesOf(db, courseId, summary.currentWave);
+    return {
+      ...summary,
+      lessons: lessons.map((lesson) => {
+        const scheduledDate = schedules.get(lesson.day) ?? null;
+        return {
+          day: lesson.day,
+          theme: lesson.theme,
+          scheduledDate,
+          opensAt: lessonOpensAt(summary.currentStart, lesson.day, scheduledDate),
+        };
+      }),
+      canAuthor: canAdminister(actor),
+    };
+  }
+
+  private summary(
+    course: CoursesTable,
+    starts: { course_id: string; label: string; start: number }[],
+    lessonCount: number,
+    learnerCount: number,
+  ): AdminCourse {
+    const state = repo.waveStateOf(course, starts, this.deps.clock.now());
+    return {
+      _id: course.id,
+      slug: course.slug,
+      title: course.title,
+      description: course.description,
+      starter: course.starter === 1,
+      position: course.position,
+      currentWave: state.currentWave,
+      currentStart: state.currentStart,
+      nextWave: state.nextWave,
+      nextStart: state.nextStart,
+      lessonCount,
+      learnerCount,
+    };
+  }
+
+  private async course(db: Executor, courseId: string): Promise<CoursesTable> {
+    const course = await repo.findCourse(db, courseId);
+    if (!course) throw new AppError(404, ADMIN_MESSAGES.courseNotFound);
+    return course;
+  }
+
+  /** A new course with its first wave and one empty lesson to start writing. */
+  async create(actor: Actor, input: CourseInput): Promise<AdminCourseDetail> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const id = randomUUID();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('courses')
+          .values({
+            id,
+            slug: input.slug,
+            title: input.title,
+            description: input.description,
+            starter: input.starter ? 1 : 0,
+            position: 0,
+            current_wave: input.waveLabel,
+            next_wave: null,
+            created_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('course_waves')
+          .values({ course_id: id, label: input.waveLabel, start: input.waveStart })
+          .execute();
+        await writeAudit(trx, {
+          actorId: actor.id,
+          action: 'course.create',
+          target: `course:${id}`,
+          summary: `«${input.title}» (${input.slug}), хвиля ${input.waveLabel}`,
+          details: input,
+          now,
+        });
+        return this.detail(actor, id, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, ADMIN_MESSAGES.slugTaken);
+      throw error;
+    }
+  }
+
+  async update(actor: Actor, courseId: string, input: CourseChange): Promise<AdminCourseDetail> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const course = await this.course(trx, courseId);
+      await trx
+        .updateTable('courses')
+        .set({
+          title: input.title,
+          description: input.description,
+          starter: input.starter ? 1 : 0,
+          position: input.position,
+        })
+        .where('id', '=', courseId)
+        .execute();
+      if (input.currentStart !== undefined) {
+        await trx
+          .updateTable('course_waves')
+          .set({ start: input.currentStart })
+          .where('course_id', '=', courseId)
+          .where('label', '=', course.current_wave)
+          .execute();
+      }
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'course.update',
+        target: `course:${courseId}`,
+        summary: `«${input.title}»`,
+        details: input,
+        now: clock.now(),
+      });
+      return this.detail(actor, courseId, trx);
+    });
+  }
+
+  async lesson(actor: Actor, courseId: string, day: number, db: Executor = this.deps.db): Promise<AdminLesson> {
+    this.author(actor);
+    await this.course(db, courseId);
+    const lesson = await repo.findLesson(db, courseId, day);
+    if (!lesson) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
+    return editableLesson(lesson);
+  }
+
+  /** Appends a lesson as the next day, empty but for its theme. */
+  async addLesson(actor: Actor, courseId: string, theme: string): Promise<AdminLesson> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const course = await this.course(trx, courseId);
+      const last = await trx
+        .selectFrom('lessons')
+        .select((eb) => eb.fn.max('day').as('day'))
+        .where('course_id', '=', courseId)
+        .executeTakeFirst();
+      const day = Number(last?.day ?? 0) + 1;
+      await trx
+        .insertInto('lessons')
+        .values({
+          course_id: courseId,
+          day,
+          theme,
+          image: '',
+          content_html: '',
+          theory_html: '',
+          practice_html: '',
+          content_md: '',
+          theory_md: '',
+          practice_md: '',
+          audio: '[]',
+          video: '[]',
+          test: '[]',
+          diary_prompt: '',
+        })
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'lesson.create',
+        target: `lesson:${courseId}:${day}`,
+        summary: `«${course.title}», день ${day}: ${theme}`,
+        now: clock.now(),
+      });
+      return this.lesson(actor, courseId, day, trx);
+    });
+  }
+
+  /** Saves the whole lesson: Markdown kept for the editor, sanitized HTML for learners. */
+  async saveLesson(actor: Actor, courseId: string, day: number, edit: LessonEdit): Promise<AdminLesson> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const course = await this.course(trx, courseId);
+      const result = await trx
+        .updateTable('lessons')
+        .set({
+          theme: edit.theme,
+          image: edit.image,
+          content_md: edit.content,
+          theory_md: edit.theory,
+          practice_md: edit.practice,
+          content_html: lessonHtml(edit.content, true, course.slug),
+          theory_html: lessonHtml(edit.theory, true, course.slug),
+          practice_html: lessonHtml(edit.practice, true, course.slug),
+          audio: JSON.stringify(edit.audio),
+          video: JSON.stringify(edit.video),
+          test: JSON.stringify(edit.test satisfies StoredQuestion[]),
+          diary_prompt: edit.diary,
+        })
+        .where('course_id', '=', courseId)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'lesson.update',
+        target: `lesson:${courseId}:${day}`,
+        summary: `«${course.title}», день ${day}: ${edit.theme}`,
+        now: clock.now(),
+      });
+      return this.lesson(actor, courseId, day, trx);
+    });
+  }
+
+  /** Removes a lesson nobody has worked on yet; the later ones move up a day. */
+  async deleteLesson(actor: Actor, courseId: string, day: number): Promise<AdminCourseDetail> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const course = await this.course(trx, courseId);
+      const days = (await repo.lessonsOf(trx, courseId)).map((l) => l.day);
+      if (!days.includes(day)) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
+      if (days.length === 1) throw new AppError(409, ADMIN_MESSAGES.lastLesson);
+      const work = await Promise.all(
+        (['exercises', 'diary_entries'] as const).map((table) =>
+          trx
+            .selectFrom(table)
+            .select('id')
+            .where('course_id', '=', courseId)
+            .where('day', '=', day)
+            .limit(1)
+            .executeTakeFirst(),
+        ),
+      );
+      if (work.some(Boolean)) throw new AppError(409, ADMIN_MESSAGES.lessonHasWork);
+      const theme = (await repo.findLesson(trx, courseId, day))?.theme ?? '';
+      await trx.deleteFrom('lesson_schedules').where('course_id', '=', courseId).where('day', '=', day).execute();
+      await trx.deleteFrom('lessons').where('course_id', '=', courseId).where('day', '=', day).execute();
+      await renumber(
+        trx,
+        courseId,
+        days.filter((d) => d !== day),
+      );
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'lesson.delete',
+        target: `lesson:${courseId}:${day}`,
+        summary: `«${course.title}», день ${day}: ${theme}`,
+        now: clock.now(),
+      });
+      return this.detail(actor, courseId, trx);
+    });
+  }
+
+  /** `days`: every lesson's current day, in the new order. */
+  async reorder(actor: Actor, courseId: string, days: number[]): Promise<AdminCourseDetail> {
+    this.author(actor);
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const course = await this.course(trx, courseId);
+      const current = (await repo.lessonsOf(trx, courseId)).map((l) => l.day);
+      const sorted = [...days].sort((a, b) => a - b);
+      if (sorted.length !== current.length || sorted.some((d, i) => d !== current[i])) {
+        throw new AppError(400, ADMIN_MESSAGES.badOrder);
+      }
+      await renumber(trx, courseId, days);
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'lesson.reorder',
+        target: `course:${courseId}`,
+        summary: `«${course.title}»: ${days.join(', ')}`,
+        details: { days },
+        now: clock.now(),
+      });
+      return this.detail(actor, courseId, trx);
+    });
+  }
+
+  /** The HTML learners would get for this Markdown: the same conversion and sanitizer as saving. */
+  preview(actor: Actor, markdown: string): { html: string } {
+    this.author(actor);
+    return { html: lessonHtml(markdown, true, '') };
+  }
+
+  /** Keeps an image or a recording under the course's media folder, served at `/media/<slug>/…`. */
+  async uploadMedia(actor: Actor, courseId: string, upload: Upload | undefined): Promise<CourseMedia> {
+    this.author(actor);
+    if (!upload) throw new AppError(400, ADMIN_MESSAGES.noFile);
+    const { db, clock, mediaRoot } = this.deps;
+    const course = await this.course(db, courseId);
+    const mime = await detectFileType(upload.bytes, upload.fileName);
+    const extension = mime ? MEDIA_EXTENSIONS[mime] : undefined;
+    if (!mime || !extension) throw new AppError(415, ADMIN_MESSAGES.mediaType);
+    const name = `${mediaStem(upload.fileName)}-${randomBytes(4).toString('hex')}.${extension}`;
+    const folder = path.join(mediaRoot, course.slug);
+    await mkdir(folder, { recursive: true });
+    // Whole or not at all: a half-written file never sits under its served name.
+    const temporary = path.join(folder, `.${name}.tmp`);
+    try {
+      await writeFile(temporary, upload.bytes, { flag: 'wx' });
+      await rename(temporary, path.join(folder, name));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    const media = { url: `/media/${course.slug}/${name}`, name, mime, size: upload.bytes.length };
+    await writeAudit(db, {
+      actorId: actor.id,
+      action: 'media.upload',
+      target: `course:${courseId}`,
+      summary: `«${course.title}»: ${media.url}`,
+      details: { mime, size: media.size, original: upload.fileName },
+      now: clock.now(),
+    });
+    return media;
+  }
+
+  /** The course folder in the `npm run content` format, zipped: `<slug>/course.json`, lessons, `media/`. */
+  async exportZip(actor: Actor, courseId: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    this.author(actor);
+    const course = await this.course(this.deps.db, courseId);
+    const scratch = await mkdtemp(path.join(tmpdir(), 'yedyni-export-'));
+    try {
+      await exportCourses(this.deps.db, scratch, this.deps.mediaRoot, course.slug);
+      const files: Record<string, Uint8Array> = {};
+      for (const relative of await filesUnder(scratch)) {
+        files[relative] = await readFile(path.join(scratch, relative));
+      }
+      return { fileName: `${course.slug}.zip`, bytes: zipSync(files, { level: 6 }) };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+}
+
+function editableLesson(lesson: LessonsTable): AdminLesson {
+  return {
+    day: lesson.day,
+    theme: lesson.theme,
+    image: lesson.image,
+    // Lessons written as HTML are edited as HTML: Markdown lets HTML through, and it is sanitized again.
+    content: lesson.content_md ?? lesson.content_html,
+    theory: lesson.theory_md ?? lesson.theory_html,
+    practice: lesson.practice_md ?? lesson.practice_html,
+    audio: JSON.parse(lesson.audio) as string[],
+    video: JSON.parse(lesson.video) as AdminLesson['video'],
+    test: JSON.parse(lesson.test) as StoredQuestion[],
+    diary: lesson.diary_prompt,
+  };
+}
+
+/**
+ * Gives the lessons `order[i]` the day i + 1, and moves everything keyed by day with them:
+ * schedules, homework and diary entries. Days go negative first, so no unique key collides midway.
+ */
+async function renumber(trx: Executor, courseId: string, order: number[]): Promise<void> {
+  const tables = ['lessons', 'lesson_schedules', 'exercises', 'diary_entries'] as const;
+  const moves = order.map((from, i) => ({ from, to: i + 1 })).filter((m) => m.from !== m.to);
+  if (moves.length === 0) return;
+  for (const table of tables) {
+    for (const { from } of moves) {
+      await trx
+        .updateTable(table)
+        .set({ day: -from })
+        .where('course_id', '=', courseId)
+        .where('day', '=', from)
+        .execute();
+    }
+    for (const { from, to } of moves) {
+      await trx
+        .updateTable(table)
+        .set({ day: to })
+        .where('course_id', '=', courseId)
+        .where('day', '=', -from)
+        .execute();
+    }
+  }
+}
+
+/** The uploaded name, reduced to something safe in a URL (transliteration is not worth guessing). */
+function mediaStem(fileName: string): string {
+  const stem = path
+    .basename(fileName.replaceAll('\\', '/'))
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return stem || 'media';
+}
+
+async function filesUnder(root: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(root, prefix), { withFileTypes: true });
+  const found: string[] = [];
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
+    else found.push(relative);
+  }
+  return found.sort();
+}
