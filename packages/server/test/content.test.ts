@@ -119,7 +119,13 @@ describe('content import and export', () => {
     const printed = await runContent(['export', out], loadConfig(t.env));
     expect(printed).toContain('alpha');
     // Markdown lessons go out as their Markdown source, HTML ones as HTML.
-    expect((await readdir(path.join(out, 'alpha'))).sort()).toEqual(['01.md', '02.md', '03.md', 'course.json', 'media']);
+    expect((await readdir(path.join(out, 'alpha'))).sort()).toEqual([
+      '01.md',
+      '02.md',
+      '03.md',
+      'course.json',
+      'media',
+    ]);
     expect((await readdir(path.join(out, 'beta'))).sort()).toEqual(['01.html', 'course.json']);
     const lesson = await readFile(path.join(out, 'alpha', '01.md'), 'utf8');
     expect(lesson).toContain(THEORY_MARKER);
