@@ -47,6 +47,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../infra/db/index.js';
+import { AppError } from '../../infra/errors.js';
 import { readForm } from '../../infra/http/multipart.js';
 import { errorResponses, bearer as security } from '../../infra/http/openapi.js';
 import type { ClubsService } from '../clubs/service.js';
@@ -55,6 +56,7 @@ import type { TaskAuthoring } from '../game/authoring.js';
 import type { OlympiadsService } from '../olympiads/service.js';
 import type { PaymentReports } from '../payments/reports.js';
 import { readAudit } from './audit.js';
+import { canAdminister, canOverseeCourses } from './policy.js';
 import type { UsersAdmin } from './users.js';
 
 export interface AdminDeps {
@@ -81,6 +83,13 @@ const tag = (name: string) => ({ tags: [`admin: ${name}`], security });
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   const { users, authoring, tasks, olympiads, clubs, reports } = deps;
   app.addHook('onRequest', app.authenticate);
+  // Refused at the door, before any body is read; the services check again.
+  app.addHook('onRequest', async (request) => {
+    const forCurators = (request.routeOptions.config as { curators?: boolean }).curators === true;
+    if (forCurators ? !canOverseeCourses(request.user) : !canAdminister(request.user)) {
+      throw new AppError(403, forCurators ? ADMIN_MESSAGES.curatorsOnly : ADMIN_MESSAGES.adminsOnly);
+    }
+  });
 
   // ─── People ───
   app.get(
@@ -125,6 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get(
     '/courses',
     {
+      config: { curators: true },
       schema: {
         ...tag('courses'),
         summary: 'Усі курси з хвилями (куратори й адміністратори)',
@@ -148,6 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get(
     '/courses/:id',
     {
+      config: { curators: true },
       schema: {
         ...tag('courses'),
         summary: 'Курс: хвилі й уроки з датами відкриття (куратори й адміністратори)',
