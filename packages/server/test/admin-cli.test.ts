@@ -32,6 +32,14 @@ describe('operator command line', () => {
     const { body } = await t.api('POST', '/api/auth/register', { body: person });
     await cli('set-role', person.email, 'moderator');
     expect((await t.api('GET', '/api/auth/current', { token: body.token })).body.role).toBe('moderator');
+    // The operator's change is in the audit log, with nobody signed in as its author.
+    const line = await t.app.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `user:${body.user._id}`)
+      .executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ actor_id: null, action: 'user.role' });
+    expect(line.summary).toContain('командний рядок');
   });
 
   it('refuses unknown commands, roles and people without changing anything', async () => {

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { emailSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
-import { setRole } from '../features/auth/repo.js';
+import { findUserByEmail, setRole } from '../features/auth/repo.js';
+import { writeAudit } from '../infra/audit.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { createServices } from '../services.js';
 
@@ -29,8 +30,19 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
       if (!rawEmail || !rawRole) throw new UsageError(USAGE);
       const email = emailSchema.parse(rawEmail);
       const role = parseRole(rawRole);
-      const result = await setRole(services.db, email, role);
-      if (result[0]?.numUpdatedRows !== 1n) throw new UsageError(`Користувача ${email} не знайдено`);
+      await services.db.transaction().execute(async (trx) => {
+        const result = await setRole(trx, email, role);
+        if (result[0]?.numUpdatedRows !== 1n) throw new UsageError(`Користувача ${email} не знайдено`);
+        const user = await findUserByEmail(trx, email);
+        await writeAudit(trx, {
+          actorId: null,
+          action: 'user.role',
+          target: `user:${user?.id ?? email}`,
+          summary: `${email}: ${role} (командний рядок)`,
+          details: { to: role },
+          now: Date.now(),
+        });
+      });
       return `Роль ${email}: ${role}`;
     }
     const [email, password, first_name, last_name, rawRole] = rest;
