@@ -67,6 +67,7 @@ export const olympiadBodySchema = z
   })
   .refine((o) => o.endsAt > o.startsAt, { message: 'Кінець: має бути пізніше за початок', path: ['endsAt'] })
   .meta({ id: 'OlympiadBody' });
+export type OlympiadBody = z.input<typeof olympiadBodySchema>;
 
 export const OLYMPIAD_MESSAGES = {
   notFound: 'Олімпіаду не знайдено',
@@ -75,4 +76,5 @@ export const OLYMPIAD_MESSAGES = {
   notStarted: 'Спершу почніть олімпіаду',
   adminsOnly: 'Олімпіади створюють лише адміністратори',
   notEnoughTasks: 'Завдань: у базі менше завдань, ніж потрібно',
+  startsInPast: 'Початок: має бути в майбутньому',
 } as const;

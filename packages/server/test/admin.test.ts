@@ -203,6 +203,17 @@ describe('admin console API', () => {
       });
       expect(wrongAnswer.status).toBe(400);
       expect(wrongAnswer.body.message).toMatch(/правильний варіант/);
+      const emptyOption = await t.api('PUT', `/api/admin/courses/${courseId}/lessons/1`, {
+        token: admin,
+        body: {
+          theme: 'Заголовки',
+          test: [
+            { question: 'Так?', options: ['так', 'ні'], answer: 0 },
+            { question: 'Що?', options: ['а', ' '], answer: 0 },
+          ],
+        },
+      });
+      expect(emptyOption.body.message).toBe('Варіант: не може бути порожнім (питання 2, варіант 2)');
       expect(
         (await t.api('PUT', `/api/admin/courses/${courseId}/lessons/9`, { token: admin, body: { theme: 'x' } })).status,
       ).toBe(404);
@@ -223,6 +234,9 @@ describe('admin console API', () => {
 
       const preview = await t.api('POST', '/api/admin/preview', { token: admin, body: { markdown: content } });
       expect(preview.body.html).toBe(html.body);
+      // The page's h1 is the lesson's theme: an author's top heading becomes an h2, not bare text.
+      const top = await t.api('POST', '/api/admin/preview', { token: admin, body: { markdown: '# Вступ\n\n## Далі' } });
+      expect(top.body.html).toBe('<h2>Вступ</h2>\n<h2>Далі</h2>');
     });
 
     it('keeps uploaded images and audio whole under the course, checked by content', async () => {
@@ -384,6 +398,15 @@ describe('admin console API', () => {
       expect(changed.body).toMatchObject({ title: 'Осіння олімпіада', taskCount: 4, participants: 0 });
       const list = await t.api('GET', '/api/admin/olympiads', { token: admin });
       expect(list.body.olympiads[0]._id).toBe(made.body._id);
+      // Moving it into the past would let it run without ever being locked.
+      const backdated = await t.api('PUT', `/api/admin/olympiads/${made.body._id}`, {
+        token: admin,
+        body: { ...body, startsAt: 1000, endsAt: 2000 },
+      });
+      expect(backdated.status).toBe(400);
+      expect(
+        (await t.api('POST', '/api/admin/olympiads', { token: admin, body: { ...body, startsAt: 1000 } })).status,
+      ).toBe(400);
 
       t.clock.advance(DAY + 1);
       try {
@@ -399,21 +422,29 @@ describe('admin console API', () => {
       );
     });
 
-    it('lists every club, past ones too', async () => {
+    it('lists every club, past ones too; a new one must lie ahead', async () => {
       const club = {
         title: 'Розмовний клуб',
         host: 'Ірина',
         city: 'Львів',
         place: 'Бібліотека',
-        startsAt: t.clock.now() - 10 * DAY,
+        startsAt: t.clock.now() + 60 * 60 * 1000,
         capacity: 5,
       };
+      const past = await t.api('POST', '/api/admin/clubs', { token: admin, body: { ...club, startsAt: 1000 } });
+      expect(past.status).toBe(400);
+      expect(past.body.message).toBe('Початок: має бути в майбутньому');
       const made = await t.api('POST', '/api/admin/clubs', { token: admin, body: club });
       expect(made.status).toBe(201);
-      const all = await t.api('GET', '/api/admin/clubs', { token: admin });
-      expect(all.body.clubs.map((c: { _id: string }) => c._id)).toContain(made.body._id);
-      const upcoming = await t.api('GET', '/api/clubs', { token: admin });
-      expect(upcoming.body.clubs.map((c: { _id: string }) => c._id)).not.toContain(made.body._id);
+      t.clock.advance(10 * DAY);
+      try {
+        const all = await t.api('GET', '/api/admin/clubs', { token: admin });
+        expect(all.body.clubs.map((c: { _id: string }) => c._id)).toContain(made.body._id);
+        const upcoming = await t.api('GET', '/api/clubs', { token: admin });
+        expect(upcoming.body.clubs.map((c: { _id: string }) => c._id)).not.toContain(made.body._id);
+      } finally {
+        t.clock.advance(-10 * DAY);
+      }
     });
   });
 

@@ -1,14 +1,19 @@
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emailSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
 import { findUserByEmail, setRole } from '../features/auth/repo.js';
 import { writeAudit } from '../infra/audit.js';
+import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
+import { createDb } from '../infra/db/index.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Команди оператора:
   npm run admin -- set-role <email> <user|moderator|admin>
-  npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]`;
+  npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]
+  npm run admin -- backup <file.tar.gz>     (сервер може працювати далі)
+  npm run admin -- restore <file.tar.gz>    (лише в порожню базу)`;
 
 export class UsageError extends Error {}
 
@@ -22,6 +27,7 @@ function parseRole(value: string | undefined): Role {
 /** Runs one operator command against the database the settings name; returns what to print. */
 export async function runAdmin(args: string[], config: Config): Promise<string> {
   const [command, ...rest] = args;
+  if (command === 'backup' || command === 'restore') return runArchive(command, rest, config);
   if (command !== 'set-role' && command !== 'create-user') throw new UsageError(USAGE);
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
   try {
@@ -53,6 +59,36 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
     return `Створено ${parsed.data.email} (${role})`;
   } finally {
     await services.close();
+  }
+}
+
+/**
+ * Backup and restore open the database alone, without the services: a backup only reads, and a
+ * restore must find the database as empty as it is (no demo, no seeded tasks of its own).
+ */
+async function runArchive(command: 'backup' | 'restore', rest: string[], config: Config): Promise<string> {
+  const [given] = rest;
+  if (!given || rest.length > 1) throw new UsageError(USAGE);
+  const file = path.resolve(given);
+  const db = createDb(config.database);
+  try {
+    if (command === 'backup') {
+      const started = Date.now();
+      const made = await backup(db, config.dataDir, file);
+      const rows = Object.values(made.tables).reduce((sum, n) => sum + n, 0);
+      const missing = made.missingUploads.length
+        ? `\nУвага: ${made.missingUploads.length} файл(ів), названих у базі, уже не було в uploads/.`
+        : '';
+      return (
+        `Резервну копію записано: ${file} (${(made.bytes / 1024).toFixed(0)} КБ за ${Date.now() - started} мс; ` +
+        `${rows} рядків у ${Object.keys(made.tables).length} таблицях, ` +
+        `файлів: uploads ${made.files.uploads}, media ${made.files.media})${missing}`
+      );
+    }
+    const done = await restore(db, config.dataDir, file);
+    return `Відновлено з ${file}: ${done.rows} рядків у ${done.tables} таблицях, ${done.files} файлів`;
+  } finally {
+    await db.destroy();
   }
 }
 

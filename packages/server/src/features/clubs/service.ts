@@ -93,6 +93,7 @@ export class ClubsService {
     const { db, clock } = this.deps;
     const id = randomUUID();
     const now = clock.now();
+    if (input.startsAt <= now) throw new AppError(400, CLUB_MESSAGES.startsInPast);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('clubs')

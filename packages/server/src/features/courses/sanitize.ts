@@ -61,6 +61,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   // Links open elsewhere without handing that page a reference back to ours.
   transformTags: {
+    // The page's own h1 is the lesson's theme; an author's top heading becomes the next level.
+    h1: 'h2',
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
     audio: sanitizeHtml.simpleTransform('audio', { controls: '' }),
   },

@@ -144,6 +144,7 @@ export class OlympiadsService {
     const { db, clock } = this.deps;
     const id = randomUUID();
     const now = clock.now();
+    if (input.startsAt <= now) throw new AppError(400, OLYMPIAD_MESSAGES.startsInPast);
     await db.transaction().execute(async (trx) => {
       const picked = await this.drawTasks(trx, input.taskCount);
       await trx
@@ -187,6 +188,8 @@ export class OlympiadsService {
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
       const o = await this.notStarted(trx, olympiadId, now);
+      // Moved into the past, it would be running (or over) without ever having been locked.
+      if (input.startsAt <= now) throw new AppError(400, OLYMPIAD_MESSAGES.startsInPast);
       const count = (JSON.parse(o.task_ids) as string[]).length;
       const taskIds =
         count === input.taskCount ? o.task_ids : JSON.stringify(await this.drawTasks(trx, input.taskCount));

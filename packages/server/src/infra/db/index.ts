@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseSetting } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -39,8 +39,15 @@ export function createDb(setting: DatabaseSetting, onIdleError: (error: Error) =
 
 /** Applies every pending migration; throws with the failing one's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  check(await new Migrator({ db, provider: migrationProvider }).migrateToLatest());
+}
+
+/** Applies pending migrations up to and including `name` (a restore's schema: the archive's own). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  check(await new Migrator({ db, provider: migrationProvider }).migrateTo(name));
+}
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Міграція ${failed?.migrationName ?? ''} не вдалася: ${String(error)}`, { cause: error });

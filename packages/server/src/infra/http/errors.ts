@@ -8,6 +8,27 @@ import { AppError, GENERIC_MESSAGES } from '../errors.js';
  * the contract's schemas and name the field; unknown errors are logged in full and answered
  * with a generic 500.
  */
+/** What an item of a list is called, by the list's field name, for «(питання 2, варіант 1)». */
+const ITEM_NAMES: Record<string, string> = {
+  test: 'питання',
+  options: 'варіант',
+  audio: 'аудіо',
+  video: 'відео',
+  answers: 'відповідь',
+  pairs: 'пара',
+  words: 'слово',
+  alternatives: 'варіант порядку',
+};
+
+/** Where in a list the problem is (`test.1.options.0` → « (питання 2, варіант 1)»); empty outside lists. */
+function positionOf(field: string): string {
+  const keys = field.split('.');
+  const places = keys.flatMap((key, i) =>
+    /^\d+$/.test(key) ? [`${ITEM_NAMES[keys[i - 1] ?? ''] ?? '№'} ${Number(key) + 1}`] : [],
+  );
+  return places.length ? ` (${places.join(', ')})` : '';
+}
+
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -20,7 +41,7 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       const text = first?.message ?? 'Некоректний запит';
       // Contract messages start with the field's Ukrainian label; zod's own ones get the key.
       const message = /^[^:]{1,40}: /.test(text) || !field ? text : `${field}: ${text}`;
-      return reply.code(400).send({ message });
+      return reply.code(400).send({ message: `${message}${positionOf(field)}` });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

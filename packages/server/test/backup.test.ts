@@ -1,0 +1,363 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin.js';
+import { type Manifest, TABLE_NAMES, TABLES, type TableName } from '../src/infra/backup.js';
+import { loadConfig } from '../src/infra/config.js';
+import type { Db } from '../src/infra/db/index.js';
+import { ROOT_USER_ID } from '../src/infra/db/root-account.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { curator, DAY, importFixtures, signIn, signUp, staff } from './support/courses.js';
+import { PNG } from './support/files.js';
+import { donateAndPay } from './support/liqpay.js';
+import { ask, connect } from './support/sockets.js';
+
+type Row = Record<string, unknown>;
+/** Every table's rows by primary key (as JSON), to compare databases of either kind. */
+type Dump = Record<TableName, Map<string, Row>>;
+
+async function dump(db: Db): Promise<Dump> {
+  const loose = db as unknown as Kysely<Record<string, Row>>;
+  const result = {} as Dump;
+  for (const table of TABLE_NAMES) {
+    const rows = (await loose.selectFrom(table).selectAll().execute()) as Row[];
+    result[table] = new Map(rows.map((row) => [JSON.stringify(TABLES[table].map((c) => row[c])), row]));
+  }
+  return result;
+}
+
+/** A dump as sorted plain data, for toEqual. */
+const plain = (d: Dump) =>
+  Object.fromEntries(TABLE_NAMES.map((t) => [t, [...d[t].entries()].sort(([a], [b]) => (a < b ? -1 : 1))]));
+
+const cli = (t: TestApp, ...args: string[]) => runAdmin(args, loadConfig(t.env));
+
+/** The rows that make an installation "empty": the root account and the seeded game tasks. */
+async function expectEmpty(t: TestApp) {
+  const db = t.app.services.db;
+  expect((await db.selectFrom('users').select('id').execute()).map((u) => u.id)).toEqual([ROOT_USER_ID]);
+  expect(await db.selectFrom('courses').select('id').execute()).toEqual([]);
+  expect(await db.selectFrom('files').select('id').execute()).toEqual([]);
+  expect((await db.selectFrom('game_tasks').select('id').execute()).length).toBeGreaterThan(0);
+  expect(await readdir(path.join(t.dataDir, 'uploads')).catch(() => [])).toEqual([]);
+}
+
+let work: string;
+const apps: TestApp[] = [];
+async function app(env: Record<string, string> = {}) {
+  const started = await startTestApp(env);
+  apps.push(started);
+  return started;
+}
+
+/** Unpacks an archive, lets `change` edit it, and packs it again as `name`. */
+async function repack(archive: string, name: string, change: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(path.join(work, 'repack-'));
+  await tar.x({ file: archive, cwd: dir });
+  await change(dir);
+  const out = path.join(work, name);
+  await tar.c({ gzip: true, file: out, cwd: dir }, await readdir(dir));
+  return out;
+}
+
+async function editManifest(dir: string, edit: (m: Manifest) => void) {
+  const file = path.join(dir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  edit(manifest);
+  await writeFile(file, JSON.stringify(manifest));
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'yedyni-backup-test-'));
+});
+afterAll(async () => {
+  for (const started of apps) await started.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('backup while the server writes, and restore into an empty installation', () => {
+  let source: TestApp;
+  let archive: string;
+  let alpha: string;
+  let learner: Awaited<ReturnType<typeof signUp>>;
+  let restored: Dump;
+  let orderId: string;
+  const submit = (t: TestApp, token: string, homework: string) =>
+    t.form('POST', '/api/exercises', {
+      token,
+      fields: { courseId: alpha, lessonId: '1', homework },
+      file: { bytes: PNG, name: 'відповідь.png', type: 'image/png' },
+    });
+
+  /** Rows before the backup started and after every write in flight with it had finished. */
+  let before: Dump;
+  let after: Dump;
+  /** What the writes in flight made: new homework (with its file) and touched exercises. */
+  let newHomework: { exerciseId: string; fileId: string }[];
+  let commented: string[];
+  let rated: string[];
+
+  beforeAll(async () => {
+    source = await app({ RATE_LIMIT_CHAT: '1000' });
+    archive = path.join(work, 'nested', 'backup.tar.gz');
+    const courses = await importFixtures(source);
+    alpha = courses.alpha;
+    const admin = await staff(source, 'admin');
+    const made = await source.api('POST', '/api/admin/courses', {
+      token: admin,
+      body: {
+        title: 'Мова медіа',
+        slug: 'mova-media',
+        description: 'Курс',
+        waveLabel: '1',
+        waveStart: Date.now() - DAY,
+      },
+    });
+    expect(made.status).toBe(201);
+    const curatorToken = await curator(source);
+
+    learner = await signUp(source);
+    // Invitations point users at users: whichever sorts first, the restore must put both in.
+    for (let i = 0; i < 3; i++) await signUp(source, { inviterId: learner.user._id });
+    expect((await source.api('POST', `/api/courses/${courses.beta}/enroll`, { token: learner.token })).status).toBe(
+      200,
+    );
+    expect((await submit(source, learner.token, 'Моя домашня робота')).status).toBe(201);
+    const socket = await connect(source, learner.token);
+    try {
+      expect(await ask(socket, 'chat:join', { courseId: alpha, wave: '1' })).toEqual({ ok: true });
+      expect((await ask(socket, 'chat:send', { courseId: alpha, wave: '1', text: 'Привіт усім!' })).ok).toBe(true);
+    } finally {
+      socket.close();
+    }
+    orderId = await donateAndPay(source, learner.token, 120);
+    expect(orderId).toBeTruthy();
+
+    // Homework a curator will comment on or rate while the backup runs, and learners who will
+    // hand theirs in meanwhile: each record is changed at most once by the writes in flight.
+    const withHomework = async () => {
+      const { token } = await signUp(source);
+      const { body } = await submit(source, token, 'Відповідь');
+      return body._id as string;
+    };
+    commented = await Promise.all(Array.from({ length: 10 }, withHomework));
+    rated = await Promise.all(Array.from({ length: 10 }, withHomework));
+    const latecomers = await Promise.all(Array.from({ length: 10 }, () => signUp(source)));
+
+    before = await dump(source.app.services.db);
+    const inFlight = [
+      ...latecomers.map((l) => submit(source, l.token, 'Під час копії')),
+      ...commented.map((exerciseId) =>
+        source.form('POST', '/api/exercises/comment', {
+          token: curatorToken,
+          fields: { exerciseId, comment: 'Добре' },
+        }),
+      ),
+      ...rated.map((exerciseId) =>
+        source.api('PATCH', '/api/exercises/rating', { token: curatorToken, body: { exerciseId, rating: 11 } }),
+      ),
+    ];
+    const output = await cli(source, 'backup', archive);
+    expect(output).toContain('Резервну копію записано');
+    const answers = await Promise.all(inFlight);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    newHomework = answers.slice(0, 10).map(({ body }) => ({
+      exerciseId: body._id,
+      fileId: new URL(body.fileURL, source.url).pathname.split('/').at(-1) as string,
+    }));
+    after = await dump(source.app.services.db);
+  });
+
+  it('writes one archive: a manifest, a JSON-lines file per table, the uploads and media', async () => {
+    const entries: string[] = [];
+    await tar.t({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries[0]).toBe('manifest.json');
+    for (const table of TABLE_NAMES) expect(entries).toContain(`tables/${table}.jsonl`);
+    expect(entries.some((e) => /^uploads\/[0-9a-f]{2}\/[0-9a-f]{32}$/.test(e))).toBe(true);
+    expect(entries).toContain('media/alpha/pic.png');
+    expect(await readdir(path.dirname(archive))).toEqual(['backup.tar.gz']);
+
+    const dir = await mkdtemp(path.join(work, 'look-'));
+    await tar.x({ file: archive, cwd: dir });
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.format).toBe('yedyni-backup');
+    expect(manifest.migrations).toEqual(
+      (
+        await source.app.services.db
+          .selectFrom('kysely_migration' as never)
+          .select('name' as never)
+          .execute()
+      ).map((r) => (r as { name: string }).name),
+    );
+    expect(manifest.missingUploads).toEqual([]);
+    expect(Object.keys(manifest.tables)).toEqual(TABLE_NAMES);
+    const users = (await readFile(path.join(dir, 'tables/users.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(users).toHaveLength(manifest.tables.users as number);
+    // Numbers stay numbers (bigint columns included), whichever database wrote them.
+    expect(typeof users[0].created_at).toBe('number');
+    expect(typeof users[0].mark).toBe('number');
+  });
+
+  it('restores every table as of one moment: rows written later may be absent, never half', async () => {
+    const target = await app();
+    const output = await cli(target, 'restore', archive);
+    expect(output).toContain('Відновлено');
+    restored = await dump(target.app.services.db);
+
+    for (const table of TABLE_NAMES) {
+      for (const [key, row] of restored[table]) {
+        // Each restored row is its version from before the writes in flight or from after them.
+        const versions = [before[table].get(key), after[table].get(key)].filter(Boolean);
+        expect(versions, `${table} ${key}`).toContainEqual(row);
+      }
+      // Nothing that existed when the backup started is missing (the writes deleted nothing).
+      for (const key of before[table].keys()) expect(restored[table].has(key), `${table} ${key}`).toBe(true);
+    }
+    console.log(
+      'IN-FLIGHT',
+      newHomework.filter((h) => restored.exercises.has(JSON.stringify([h.exerciseId]))).length,
+      commented.filter((e) => restored.exercises.get(JSON.stringify([e]))?.status === 'inactive').length,
+      rated.filter((e) => restored.exercises.get(JSON.stringify([e]))?.rating === 11).length,
+    );
+    // One transaction each: homework with its file; a comment with the status it set; a rating
+    // with its footprint row and the user's running total.
+    const exercises = restored.exercises;
+    const rows = (table: TableName) => [...restored[table].values()];
+    for (const { exerciseId, fileId } of newHomework) {
+      expect(restored.files.has(JSON.stringify([fileId]))).toBe(exercises.has(JSON.stringify([exerciseId])));
+    }
+    for (const exerciseId of commented) {
+      const hasComment = rows('exercise_comments').some((c) => c.exercise_id === exerciseId);
+      expect(exercises.get(JSON.stringify([exerciseId]))?.status).toBe(hasComment ? 'inactive' : 'active');
+    }
+    for (const exerciseId of rated) {
+      const exercise = exercises.get(JSON.stringify([exerciseId])) as Row;
+      const footprint = rows('mark_entries').some((m) => m.source_key === `rating:${exerciseId}:1`);
+      expect(exercise.rating).toBe(footprint ? 11 : null);
+    }
+    for (const user of rows('users')) {
+      const points = rows('mark_entries')
+        .filter((m) => m.user_id === user.id)
+        .reduce((sum, m) => sum + (m.points as number), 0);
+      expect(user.mark, String(user.email)).toBe(points);
+    }
+  });
+
+  it('serves the restored server: the same password signs in, the homework file is byte-identical', async () => {
+    const target = apps.at(-1) as TestApp;
+    const token = await signIn(target, learner.person.email, learner.person.password);
+    const homework = await target.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token });
+    expect(homework.body.homework).toBe('Моя домашня робота');
+    const file = await fetch(target.url + homework.body.fileURL);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    const media = await fetch(`${target.url}/media/alpha/pic.png`);
+    expect(media.status).toBe(200);
+    expect(
+      Buffer.from(await media.arrayBuffer()).equals(await readFile(path.join(source.dataDir, 'media/alpha/pic.png'))),
+    ).toBe(true);
+    const order = await target.api('GET', `/api/payments/orders/${orderId}`, { token });
+    expect(order.body).toMatchObject({ amount: 120, status: 'paid' });
+  });
+
+  it('refuses a database that is not empty, changing nothing', async () => {
+    const untouched = plain(await dump(source.app.services.db));
+    await expect(cli(source, 'restore', archive)).rejects.toThrow(/не порожня/);
+    expect(plain(await dump(source.app.services.db))).toEqual(untouched);
+  });
+
+  it('refuses a truncated, corrupted or foreign archive, leaving the database empty', async () => {
+    const target = await app();
+    const bytes = await readFile(archive);
+    const truncated = path.join(work, 'truncated.tar.gz');
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    await expect(cli(target, 'restore', truncated)).rejects.toThrow(/пошкоджений або неповний/);
+    const corrupted = path.join(work, 'corrupted.tar.gz');
+    const flipped = Buffer.from(bytes);
+    for (let i = 0; i < 16; i++) flipped[Math.floor(bytes.length / 2) + i] ^= 0xff;
+    await writeFile(corrupted, flipped);
+    await expect(cli(target, 'restore', corrupted)).rejects.toThrow(/пошкоджений або неповний/);
+    const foreign = path.join(work, 'foreign.tar.gz');
+    await tar.c({ gzip: true, file: foreign, cwd: path.join(source.dataDir) }, ['media']);
+    await expect(cli(target, 'restore', foreign)).rejects.toThrow(/не є резервною копією/);
+    await expect(cli(target, 'restore', path.join(work, 'no-such.tar.gz'))).rejects.toThrow(/немає/);
+    await expectEmpty(target);
+  });
+
+  it('rolls every row back when one is refused half-way through', async () => {
+    const target = await app();
+    const seeded = (await dump(target.app.services.db)).game_tasks;
+    // Well-formed, but the last table's last row points at nobody: everything before it went in.
+    const broken = await repack(archive, 'broken.tar.gz', async (dir) => {
+      const file = path.join(dir, 'tables/audit_log.jsonl');
+      const row = { id: 'x', actor_id: 'nobody', action: 'a', target: 't', summary: 's', details: '{}', created_at: 1 };
+      await writeFile(file, `${await readFile(file, 'utf8')}${JSON.stringify(row)}\n`);
+      await editManifest(dir, (m) => {
+        m.tables.audit_log = (m.tables.audit_log as number) + 1;
+      });
+    });
+    await expect(cli(target, 'restore', broken)).rejects.toThrow();
+    await expectEmpty(target);
+    expect((await dump(target.app.services.db)).game_tasks).toEqual(seeded);
+
+    const miscounted = await repack(archive, 'miscounted.tar.gz', (dir) =>
+      editManifest(dir, (m) => {
+        m.tables.clubs = 7;
+      }),
+    );
+    await expect(cli(target, 'restore', miscounted)).rejects.toThrow(/clubs: в архіві 0 рядків, а в описі 7/);
+    await expectEmpty(target);
+  });
+
+  it('refuses an archive from a newer version with migrations this one does not know', async () => {
+    const target = await app();
+    const future = await repack(archive, 'future.tar.gz', (dir) =>
+      editManifest(dir, (m) => {
+        m.migrations.push('0099_future');
+      }),
+    );
+    await expect(cli(target, 'restore', future)).rejects.toThrow(/невідомі міграції 0099_future/);
+    await expectEmpty(target);
+  });
+
+  it('needs no sequences on PostgreSQL: every id is a string the rows carry', async ({ skip }) => {
+    if (!process.env.TEST_DATABASE_URL) skip();
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from information_schema.sequences where sequence_schema = 'public'`.execute(
+      source.app.services.db,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('moves PostgreSQL → SQLite → PostgreSQL with every row intact', async ({ skip }) => {
+    if (!process.env.TEST_DATABASE_URL) skip();
+    // An empty DATABASE_URL means "not set": the SQLite file in the data directory.
+    const lite = await app({ DATABASE_URL: '' });
+    expect(loadConfig(lite.env).database.kind).toBe('sqlite');
+    await cli(lite, 'restore', archive);
+    const got = plain(await dump(lite.app.services.db));
+    const want = plain(restored);
+    for (const table of TABLE_NAMES) expect(got[table], table).toEqual(want[table]);
+    await signIn(lite, learner.person.email, learner.person.password);
+
+    const again = path.join(work, 'from-sqlite.tar.gz');
+    await cli(lite, 'backup', again);
+    const pg = await app();
+    await cli(pg, 'restore', again);
+    expect(plain(await dump(pg.app.services.db))).toEqual(plain(restored));
+  });
+});
+
+describe('the command line', () => {
+  it('asks for a file name', async () => {
+    const t = await app();
+    await expect(cli(t, 'backup')).rejects.toThrow(/backup <file.tar.gz>/);
+    await expect(cli(t, 'restore', 'a', 'b')).rejects.toThrow(/restore <file.tar.gz>/);
+  });
+});
