@@ -1,0 +1,107 @@
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { selectUser } from '../features/auth';
+import { lazyScreen } from '../shared/lib/lazyScreen';
+import { useAppSelector } from './hooks';
+import AppLayout from './layouts/AppLayout';
+
+// The signed-in app under /uk, one chunk with its frame (AppLayout); each screen is loaded on
+// demand from here.
+const BonusLayout = lazyScreen(() => import('./layouts/BonusLayout'));
+
+const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
+
+const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
+
+/** A learning screen: its chunk and the learning slices' (injected into the store), loaded together. */
+function learningScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazyScreen<P>(async () => {
+    const [, screen] = await Promise.all([import('./learning'), load()]);
+    return screen;
+  });
+}
+const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
+const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
+/** The course screen with its chat, composed in ./CourseScreen. */
+const CoursePage = learningScreen(() => import('./CourseScreen'));
+const LessonPage = learningScreen(() => import('../features/courses/components/LessonPage'));
+type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
+const lessonSection = (name: SectionName) =>
+  learningScreen<object>(() =>
+    import('../features/courses/components/LessonSections').then((m) => ({ default: m[name] })),
+  );
+const LessonMain = lessonSection('LessonMain');
+const LessonTheory = lessonSection('LessonTheory');
+const LessonAudio = lessonSection('LessonAudio');
+const LessonVideo = lessonSection('LessonVideo');
+const LessonTest = lessonSection('LessonTest');
+const LessonDiary = learningScreen(() => import('./LessonDiary'));
+/** A homework screen: one chunk for all three, which injects the whole exercises slice. */
+const homeworkScreen = (name: 'LessonPractice' | 'Notifications' | 'Active') => () =>
+  import('./HomeworkScreens').then((m) => ({ default: m[name] }));
+const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
+/** The game, olympiad and clubs screens: one chunk, which injects their slices. */
+const activityScreen = (name: 'Game' | 'Olympiad' | 'Clubs') =>
+  lazyScreen<object>(() => import('./ActivityScreens').then((m) => ({ default: m[name] })));
+const GamePage = activityScreen('Game');
+const OlympiadPage = activityScreen('Olympiad');
+const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
+const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
+const ClubsPage = activityScreen('Clubs');
+/** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
+type SupportName = 'Donat' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Mark' | 'Team' | 'Gratitudes';
+const supportScreen = (name: SupportName) =>
+  lazyScreen<object>(() => import('./SupportScreens').then((m) => ({ default: m[name] })));
+const DonatPage = supportScreen('Donat');
+const IndicatorsPage = supportScreen('Indicators');
+const PaymentsPage = supportScreen('Payments');
+const SubscriptionsPage = supportScreen('Subscriptions');
+const MarkPage = supportScreen('Mark');
+const TeamPage = supportScreen('Team');
+const GratitudesPage = supportScreen('Gratitudes');
+/** The admin and curator console, «Керування»: one chunk with its own nested routes. */
+const AdminScreens = lazyScreen(() => import('./AdminScreens'));
+
+function Home() {
+  const user = useAppSelector(selectUser);
+  return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
+}
+
+/** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
+export default function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Home />} />
+        <Route path="learn" element={<CoursesPage />} />
+        <Route path="learn/:courseId" element={<CoursePage />}>
+          <Route path=":lessonId" element={<LessonPage />}>
+            <Route index element={<LessonMain />} />
+            <Route path="theory" element={<LessonTheory />} />
+            <Route path="practice" element={<LessonPractice />} />
+            <Route path="audio" element={<LessonAudio />} />
+            <Route path="video" element={<LessonVideo />} />
+            <Route path="test" element={<LessonTest />} />
+            <Route path="diary" element={<LessonDiary />} />
+          </Route>
+        </Route>
+        <Route path="game" element={<GamePage />} />
+        <Route path="olympiad" element={<OlympiadPage />} />
+        <Route path="donat" element={<DonatPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="active" element={<ActivePage />} />
+        <Route path="clubs" element={<ClubsPage />} />
+        <Route path="bonus" element={<BonusLayout />}>
+          <Route index element={<IndicatorsPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="subscriptions" element={<SubscriptionsPage />} />
+          <Route path="mark" element={<MarkPage />} />
+          <Route path="team" element={<TeamPage />} />
+          <Route path="gratitudes" element={<GratitudesPage />} />
+        </Route>
+        <Route path="admin/*" element={<AdminScreens />} />
+      </Route>
+    </Routes>
+  );
+}
