@@ -1,17 +1,14 @@
 import { useCallback } from 'react';
-import { selectUser } from '../features/auth';
 import ClubsPage from '../features/clubs/components/ClubsPage';
 import GamePage from '../features/game/components/GamePage';
 import OlympiadPage from '../features/olympiads/components/OlympiadPage';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch } from './hooks';
 import { fetchIndicators } from './partners';
 import './activities';
 
 // The game, olympiad and clubs screens, one chunk (the first two share the task screens of
 // shared/tasks; one chunk keeps the list of lazy files in the first screen's code short). Loading it
 // injects the game, olympiads and clubs slices (./activities).
-
-const useIsAdmin = () => useAppSelector(selectUser)?.role === 'admin';
 
 /** `/uk/game`, «Паляниця»: a scored round adds its points to the footprint, so the indicators are fetched again. */
 export function Game() {
@@ -22,12 +19,12 @@ export function Game() {
   return <GamePage onScored={onScored} />;
 }
 
-/** `/uk/olympiad`: the olympiads feature told whether the viewer is an admin (who may schedule one). */
+/** `/uk/olympiad`: the next olympiad, my attempt, the last one's tables (admins schedule them in «Керування»). */
 export function Olympiad() {
-  return <OlympiadPage isAdmin={useIsAdmin()} />;
+  return <OlympiadPage />;
 }
 
-/** `/uk/clubs`: the clubs feature told whether the viewer is an admin (who creates and edits clubs, sees sign-ups). */
+/** `/uk/clubs`: the upcoming clubs and sign-up (admins create and edit them in «Керування»). */
 export function Clubs() {
-  return <ClubsPage isAdmin={useIsAdmin()} />;
+  return <ClubsPage />;
 }

@@ -12,6 +12,7 @@ export const layoutTexts = {
   notifications: 'Сповіщення',
   clubs: 'Розмовні клуби',
   bonus: 'Програма підтримки',
+  admin: 'Керування',
   logout: 'Вийти',
   bonusTitle: 'Програма підтримки',
   bonusNav: 'Розділи програми підтримки',

@@ -2,11 +2,8 @@
 export {
   cancelClubSignup,
   clubsReducer,
-  createClub,
-  fetchClubSignups,
   fetchClubs,
   initialClubsState,
   signUpForClub,
-  updateClub,
 } from './slice';
 export type { ClubsRootState, ClubsState } from './types';

@@ -8,12 +8,9 @@ import {
   cancelClubSignup,
   clubsQuery,
   clubsReducer,
-  createClub,
-  fetchClubSignups,
   fetchClubs,
   initialClubsState,
   signUpForClub,
-  updateClub,
 } from './slice';
 import type { ClubsState } from './types';
 
@@ -66,16 +63,14 @@ describe('clubs slice', () => {
     expect(state.filter).toEqual({ city: '', mine: true });
   });
 
-  it('signing up, cancelling and editing replace the club in the list', () => {
+  it('signing up and cancelling replace the club in the list', () => {
     const before: ClubsState = { ...initialClubsState, clubs: list.clubs, loaded: true };
     const signed = club('a', { seatsLeft: 2, signedUp: true, link: 'https://meet.example.org/a' });
     let state = clubsReducer(before, signUpForClub.fulfilled(signed, 'r', 'a'));
     expect(state.clubs[0]).toEqual(signed);
     state = clubsReducer(state, cancelClubSignup.fulfilled(club('a'), 'r', 'a'));
     expect(state.clubs[0]).toEqual(club('a'));
-    const edited = club('b', { title: 'Нова назва', city: '' });
-    state = clubsReducer(state, updateClub.fulfilled(edited, 'r', { clubId: 'b', body: {} as never }));
-    expect(state.clubs[1]).toEqual(edited);
+    expect(state.clubs[1]).toEqual(list.clubs[1]);
   });
 
   it('a refused sign-up keeps the list and the server message', () => {
@@ -84,10 +79,8 @@ describe('clubs slice', () => {
     expect(state).toMatchObject({ clubs: list.clubs, error: 'Місць уже немає', isLoading: false });
   });
 
-  it('sign-ups are kept by club; signing out forgets everything', () => {
-    const people = [{ _id: 'u', first_name: 'Олена', last_name: 'Коваль', email: 'o@example.org', date: 1 }];
-    const state = clubsReducer(initialClubsState, fetchClubSignups.fulfilled(people, 'r', 'a'));
-    expect(state.signups).toEqual({ a: people });
+  it('signing out forgets everything', () => {
+    const state: ClubsState = { ...initialClubsState, clubs: list.clubs, cities: list.cities, loaded: true };
     expect(clubsReducer(state, sessionEnded())).toEqual(initialClubsState);
   });
 });
@@ -95,12 +88,11 @@ describe('clubs slice', () => {
 describe('clubs thunks', () => {
   const store = () => configureStore({ reducer: { clubs: clubsReducer } });
 
-  it('GET with the filter, POST and DELETE the sign-up, PUT an edit', async () => {
+  it('GET with the filter, POST and DELETE the sign-up', async () => {
     const fetchMock = mockApi({
       'GET /api/clubs?mine=true': () => json(list),
       'POST /api/clubs/a/signup': () => json(club('a', { seatsLeft: 2, signedUp: true })),
       'DELETE /api/clubs/a/signup': () => json(club('a')),
-      'PUT /api/clubs/b': (init) => json({ ...club('b'), ...JSON.parse(String(init.body)) }),
     });
     const s = store();
     await s.dispatch(fetchClubs({ city: '', mine: true }));
@@ -109,47 +101,10 @@ describe('clubs thunks', () => {
     expect(s.getState().clubs.clubs[0]).toMatchObject({ seatsLeft: 2, signedUp: true });
     await s.dispatch(cancelClubSignup('a'));
     expect(s.getState().clubs.clubs[0]).toMatchObject({ seatsLeft: 3, signedUp: false });
-    const body = {
-      title: 'Онлайн-кава',
-      description: '',
-      city: '',
-      place: '',
-      link: 'https://meet.example.org/b',
-      host: 'Ірина',
-      startsAt: Date.UTC(2026, 2, 12, 17),
-      durationMin: 45,
-      capacity: 8,
-    };
-    await s.dispatch(updateClub({ clubId: 'b', body }));
-    expect(s.getState().clubs.clubs[1]).toMatchObject({ title: 'Онлайн-кава', capacity: 8 });
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
       'GET /api/clubs?mine=true',
       'POST /api/clubs/a/signup',
       'DELETE /api/clubs/a/signup',
-      'PUT /api/clubs/b',
     ]);
-  });
-
-  it('creating fetches the list again under the current filter; a refusal comes back as the message', async () => {
-    const created = club('c', { title: 'Новий' });
-    const fetchMock = mockApi({
-      'GET /api/clubs?city=online': () => json({ clubs: [], cities: [] }),
-      'POST /api/clubs': (init) =>
-        JSON.parse(String(init.body)).host ? json(created, 201) : json({ message: 'Ведучий: обовʼязкове поле' }, 400),
-    });
-    const s = store();
-    await s.dispatch(fetchClubs({ city: 'online', mine: false }));
-    const refused = await s.dispatch(
-      createClub({ title: 'Новий', description: '', city: '', place: '', link: '', host: '' }),
-    );
-    expect(refused.payload).toBe('Ведучий: обовʼязкове поле');
-    const done = await s.dispatch(
-      createClub({ title: 'Новий', description: '', city: 'Київ', place: '', link: '', host: 'Тарас', capacity: 5 }),
-    );
-    expect(done.payload).toEqual(created);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const gets = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET');
-    expect(gets.map(([url]) => String(url))).toEqual(['/api/clubs?city=online', '/api/clubs?city=online']);
-    expect(s.getState().clubs.filter).toEqual({ city: 'online', mine: false });
   });
 });

@@ -3,7 +3,7 @@ import type { Club } from '@yedyni/contract';
 import { api, errorMessage, request } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
-import type { ClubFilter, ClubInput, ClubSignup, ClubsRootState, ClubsState } from './types';
+import type { ClubFilter, ClubsRootState, ClubsState } from './types';
 
 export const ALL_CLUBS: ClubFilter = { city: '', mine: false };
 
@@ -13,7 +13,6 @@ export const initialClubsState: ClubsState = {
   filter: ALL_CLUBS,
   loaded: false,
   listRequest: null,
-  signups: {},
   isLoading: false,
   error: null,
 };
@@ -55,43 +54,7 @@ export const signUpForClub = clubCall('clubs/signUp', 'POST');
 /** Gives the seat back. */
 export const cancelClubSignup = clubCall('clubs/cancel', 'DELETE');
 
-/** Admins: a new club; the list is fetched again under the current filter. */
-export const createClub = createClubsThunk(
-  'clubs/create',
-  async (body: ClubInput, { getState, dispatch, rejectWithValue }) => {
-    try {
-      const club = await api.post<Club>('/clubs', body);
-      dispatch(fetchClubs(selectClubsState(getState()).filter));
-      return club;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
-
-/** Admins: changes a club (409 when fewer seats than are taken). */
-export const updateClub = createClubsThunk(
-  'clubs/update',
-  async ({ clubId, body }: { clubId: string; body: ClubInput }, { rejectWithValue }) => {
-    try {
-      return await request<Club>('PUT', `/clubs/${encodeURIComponent(clubId)}`, body);
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
-
-/** Admins: who signed up for a club. */
-export const fetchClubSignups = createClubsThunk('clubs/fetchSignups', async (clubId: string, { rejectWithValue }) => {
-  try {
-    const { signups } = await api.get<{ signups: ClubSignup[] }>(`/clubs/${encodeURIComponent(clubId)}/signups`);
-    return signups;
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-});
-
-const all = [fetchClubs, signUpForClub, cancelClubSignup, createClub, updateClub, fetchClubSignups] as const;
+const all = [fetchClubs, signUpForClub, cancelClubSignup] as const;
 
 const clubsSlice = createSlice({
   name: 'clubs',
@@ -113,11 +76,8 @@ const clubsSlice = createSlice({
       .addCase(fetchClubs.rejected, (state, action) => {
         if (state.listRequest === action.meta.requestId) state.loaded = true;
       })
-      .addCase(fetchClubSignups.fulfilled, (state, action) => {
-        state.signups[action.meta.arg] = action.payload;
-      })
-      // A club that changed (a seat taken or given back, an edit) replaces its old copy.
-      .addMatcher(isFulfilled(signUpForClub, cancelClubSignup, updateClub), (state, action) => {
+      // A club that changed (a seat taken or given back) replaces its old copy.
+      .addMatcher(isFulfilled(signUpForClub, cancelClubSignup), (state, action) => {
         const club = action.payload;
         const at = state.clubs.findIndex((each) => each._id === club._id);
         if (at !== -1) state.clubs[at] = club;
@@ -134,5 +94,3 @@ export const selectClubFilter = (state: ClubsRootState) => selectClubsState(stat
 export const selectClubsLoaded = (state: ClubsRootState) => selectClubsState(state).loaded;
 export const selectClubsLoading = (state: ClubsRootState) => selectClubsState(state).isLoading;
 export const selectClubsError = (state: ClubsRootState) => selectClubsState(state).error;
-export const selectClubSignups = (clubId: string) => (state: ClubsRootState) =>
-  selectClubsState(state).signups[clubId] ?? null;

@@ -1,7 +1,6 @@
 // The olympiads slice, for the store (injected with the olympiad screen, app/olympiads.ts). The screen loads lazily by path.
 export {
   answerOlympiadTask,
-  createOlympiad,
   fetchOlympiads,
   initialOlympiadsState,
   leaveAttempt,

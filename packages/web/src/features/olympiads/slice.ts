@@ -1,10 +1,10 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Olympiad, OlympiadAttempt, OlympiadOverview, TaskAnswer } from '@yedyni/contract';
+import type { OlympiadAttempt, OlympiadOverview, TaskAnswer } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import { answersFor } from '../../shared/tasks';
-import type { OlympiadInput, OlympiadScore, OlympiadsRootState, OlympiadsState, RunningAttempt } from './types';
+import type { OlympiadScore, OlympiadsRootState, OlympiadsState, RunningAttempt } from './types';
 
 export const initialOlympiadsState: OlympiadsState = {
   next: null,
@@ -70,21 +70,7 @@ export const submitOlympiad = createOlympiadsThunk(
   },
 );
 
-/** Admins schedule an olympiad; the server draws its tasks. Validation errors come as the message. */
-export const createOlympiad = createOlympiadsThunk(
-  'olympiads/create',
-  async (body: OlympiadInput, { dispatch, rejectWithValue }) => {
-    try {
-      const olympiad = await api.post<Olympiad>('/olympiads', body);
-      dispatch(fetchOlympiads());
-      return olympiad;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
-
-const all = [fetchOlympiads, startOlympiad, submitOlympiad, createOlympiad] as const;
+const all = [fetchOlympiads, startOlympiad, submitOlympiad] as const;
 
 const olympiadsSlice = createSlice({
   name: 'olympiads',

@@ -42,19 +42,6 @@ export const olympiadTexts = {
   me: 'ви',
   myTeam: 'ваша команда',
   noResults: 'Ніхто не завершив спробу.',
-
-  schedule: 'Запланувати олімпіаду',
-  scheduleLead: 'Завдання обере сервер із бази гри, складніші першими.',
-  formTitle: 'Назва',
-  formDescription: 'Опис',
-  formStart: 'Початок (за Києвом)',
-  formEnd: 'Завершення (за Києвом)',
-  formDuration: 'Тривалість спроби, хвилин',
-  formTasks: 'Кількість завдань',
-  create: 'Запланувати',
-  creating: 'Плануємо…',
-  created: (title: string, at: number) => `Олімпіаду «${title}» заплановано на ${formatDateTime(at)}.`,
-  createFailed: 'Не вдалося запланувати олімпіаду.',
 } as const;
 
 /** «бал», «бали», «балів» by the number. */

@@ -15,16 +15,6 @@ export interface OlympiadScore {
 /** My attempt as it arrived: the server's deadline, when it arrived here, and the time limit. */
 export type RunningAttempt = OlympiadAttempt & { receivedAt: number; limitMs: number };
 
-/** What an admin sends to schedule an olympiad (contract `olympiadBodySchema`). */
-export interface OlympiadInput {
-  title: string;
-  description: string;
-  startsAt?: number;
-  endsAt?: number;
-  durationMin?: number;
-  taskCount?: number;
-}
-
 /** The next olympiad and the last one's tables; my attempt under way, its answers and score. */
 export interface OlympiadsState {
   next: Olympiad | null;

@@ -1,27 +1,23 @@
 import type { Club } from '@yedyni/contract';
-import { formatDateTime, formatLongDate } from '@yedyni/contract';
+import { formatLongDate } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import { Spinner } from '../../../shared/ui/Spinner';
-import { useClubsDispatch, useClubsSelector } from '../hooks';
-import { cancelClubSignup, fetchClubSignups, selectClubSignups, signUpForClub } from '../slice';
+import { useClubsDispatch } from '../hooks';
+import { cancelClubSignup, signUpForClub } from '../slice';
 import { clubTexts as t } from '../texts';
-import { ClubForm } from './ClubForm';
 import styles from './Clubs.module.css';
 
 type Outcome = { ok: boolean; text: string } | null;
 
-/** One meeting: where and when, the host, seats left; sign up or cancel; for admins edit and sign-ups. */
-export function ClubCard({ club, isAdmin }: { club: Club; isAdmin: boolean }) {
+/** One meeting: where and when, the host, seats left; sign up or cancel. */
+export function ClubCard({ club }: { club: Club }) {
   const dispatch = useClubsDispatch();
   const id = useId();
   const titleId = `${id}-title`;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [editing, setEditing] = useState(false);
-  const [showSignups, setShowSignups] = useState(false);
   const full = club.seatsLeft <= 0;
   // The list keeps a meeting for a few hours after it starts; by then nobody signs up.
   const started = club.startsAt <= Date.now();
@@ -53,23 +49,6 @@ export function ClubCard({ club, isAdmin }: { club: Club; isAdmin: boolean }) {
         : { ok: false, text: done.payload ?? t.failed },
     );
   };
-
-  if (editing) {
-    return (
-      <article className={styles.card} aria-labelledby={titleId}>
-        <h2 id={titleId} className={styles.formTitle}>
-          {t.editTitle(club.title)}
-        </h2>
-        <ClubForm
-          club={club}
-          onDone={(said) => {
-            setEditing(false);
-            if (said) setOutcome({ ok: true, text: said });
-          }}
-        />
-      </article>
-    );
-  }
 
   return (
     <article className={club.signedUp ? `${styles.card} ${styles.cardMine}` : styles.card} aria-labelledby={titleId}>
@@ -148,68 +127,6 @@ export function ClubCard({ club, isAdmin }: { club: Club; isAdmin: boolean }) {
           )
         )}
       </div>
-
-      {isAdmin && (
-        <div className={styles.adminRow}>
-          <Button
-            variant="secondary"
-            className={styles.small}
-            onClick={() => setEditing(true)}
-            aria-describedby={titleId}
-          >
-            {t.edit}
-          </Button>
-          <Button
-            variant="secondary"
-            className={styles.small}
-            aria-expanded={showSignups}
-            aria-describedby={titleId}
-            onClick={() => setShowSignups(!showSignups)}
-          >
-            {showSignups ? t.hideSignups : t.signups}
-          </Button>
-          {showSignups && <Signups club={club} />}
-        </div>
-      )}
     </article>
-  );
-}
-
-/** Admins: the people signed up, with their email and when they signed up. */
-function Signups({ club }: { club: Club }) {
-  const dispatch = useClubsDispatch();
-  const signups = useClubsSelector(selectClubSignups(club._id));
-  const [failure, setFailure] = useState('');
-  const seatsTaken = club.capacity - club.seatsLeft;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched again when the number of seats taken changes.
-  useEffect(() => {
-    dispatch(fetchClubSignups(club._id)).then((done) => {
-      setFailure(fetchClubSignups.rejected.match(done) ? (done.payload ?? t.failed) : '');
-    });
-  }, [dispatch, club._id, seatsTaken]);
-
-  return (
-    <section className={styles.signups} aria-label={t.signupsTitle(club.title)}>
-      {failure ? (
-        <Alert>{failure}</Alert>
-      ) : signups === null ? (
-        <Spinner compact />
-      ) : signups.length === 0 ? (
-        <p className={styles.muted}>{t.noSignups}</p>
-      ) : (
-        <ol className={styles.signupList}>
-          {signups.map((person) => (
-            <li key={person._id}>
-              <strong>
-                {person.first_name} {person.last_name}
-              </strong>{' '}
-              <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
-              <span className={styles.muted}>{formatDateTime(person.date)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

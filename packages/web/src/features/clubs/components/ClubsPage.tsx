@@ -16,18 +16,12 @@ import {
 import { clubTexts as t } from '../texts';
 import type { ClubFilter } from '../types';
 import { ClubCard } from './ClubCard';
-import { ClubForm } from './ClubForm';
 import styles from './Clubs.module.css';
-
-interface ClubsPageProps {
-  /** Admins also create and edit clubs and see who signed up. */
-  isAdmin?: boolean;
-}
 
 const same = (a: ClubFilter, b: ClubFilter) => a.city === b.city && a.mine === b.mine;
 
 /** `/uk/clubs`, «Розмовні клуби»: the filter (all, online, mine, by city), the meetings, sign-up. */
-export default function ClubsPage({ isAdmin = false }: ClubsPageProps) {
+export default function ClubsPage() {
   const dispatch = useClubsDispatch();
   const clubs = useClubsSelector(selectClubs);
   const cities = useClubsSelector(selectClubCities);
@@ -36,7 +30,6 @@ export default function ClubsPage({ isAdmin = false }: ClubsPageProps) {
   const loading = useClubsSelector(selectClubsLoading);
   const error = useClubsSelector(selectClubsError);
   const [failed, setFailed] = useState(false);
-  const [creating, setCreating] = useState(false);
 
   const load = useCallback(
     async (next: ClubFilter) => {
@@ -64,24 +57,8 @@ export default function ClubsPage({ isAdmin = false }: ClubsPageProps) {
     <section className={styles.page} aria-labelledby="clubs-title">
       <div className={styles.head}>
         <h1 id="clubs-title">{t.title}</h1>
-        {isAdmin && (
-          <Button
-            variant={creating ? 'secondary' : 'primary'}
-            aria-expanded={creating}
-            aria-controls="club-create"
-            onClick={() => setCreating(!creating)}
-          >
-            {creating ? t.closeForm : t.newClub}
-          </Button>
-        )}
       </div>
       <p className={styles.lead}>{t.lead}</p>
-
-      {isAdmin && (
-        <div id="club-create" hidden={!creating}>
-          {creating && <ClubForm onDone={() => setCreating(false)} />}
-        </div>
-      )}
 
       <fieldset className={styles.filters}>
         <legend className={styles.filtersLegend}>{t.filter}</legend>
@@ -115,7 +92,7 @@ export default function ClubsPage({ isAdmin = false }: ClubsPageProps) {
         <ul className={styles.list} aria-label={t.list} aria-busy={loading}>
           {clubs.map((club) => (
             <li key={club._id}>
-              <ClubCard club={club} isAdmin={isAdmin} />
+              <ClubCard club={club} />
             </li>
           ))}
         </ul>

@@ -1,18 +1,14 @@
 import type { Olympiad, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { fromKyivInput } from '../../../shared/lib/kyivInput';
+import { useCallback, useEffect, useState } from 'react';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { TextArea } from '../../../shared/ui/TextArea';
-import { TextField } from '../../../shared/ui/TextField';
 import { useOlympiadsDispatch, useOlympiadsSelector } from '../hooks';
 import {
   answerOlympiadTask,
-  createOlympiad,
   fetchOlympiads,
   leaveAttempt,
   selectAttempt,
@@ -29,13 +25,8 @@ import {
 import { points, olympiadTexts as t } from '../texts';
 import styles from './OlympiadPage.module.css';
 
-interface OlympiadPageProps {
-  /** An admin also sees the form to schedule an olympiad. */
-  isAdmin?: boolean;
-}
-
 /** `/uk/olympiad`: the next olympiad (countdown, start, my attempt), the last one's tables. */
-export default function OlympiadPage({ isAdmin = false }: OlympiadPageProps) {
+export default function OlympiadPage() {
   const attempt = useOlympiadsSelector(selectAttempt);
   const score = useOlympiadsSelector(selectOlympiadScore);
   const screen = score ? 'score' : attempt ? 'attempt' : 'overview';
@@ -46,14 +37,14 @@ export default function OlympiadPage({ isAdmin = false }: OlympiadPageProps) {
       <h1 id="olympiad-title" ref={heading} tabIndex={-1} className={styles.title}>
         {t.title}
       </h1>
-      {screen === 'overview' && <Overview isAdmin={isAdmin} />}
+      {screen === 'overview' && <Overview />}
       {screen === 'attempt' && <AttemptScreen />}
       {screen === 'score' && <ScoreScreen />}
     </section>
   );
 }
 
-function Overview({ isAdmin }: { isAdmin: boolean }) {
+function Overview() {
   const dispatch = useOlympiadsDispatch();
   const loaded = useOlympiadsSelector(selectOlympiadsLoaded);
   const next = useOlympiadsSelector(selectNextOlympiad);
@@ -87,7 +78,6 @@ function Overview({ isAdmin }: { isAdmin: boolean }) {
         {next ? <NextOlympiad olympiad={next} onStarted={load} /> : <p className={styles.empty}>{t.none}</p>}
       </section>
       {previous && <PreviousResults results={previous} />}
-      {isAdmin && <ScheduleForm />}
     </>
   );
 }
@@ -290,86 +280,5 @@ function Standings(props: { caption: string; nameHeader: string; meLabel: string
         </tbody>
       </table>
     </div>
-  );
-}
-
-const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
-/** Admins: title, description, start and end (Kyiv), minutes per attempt, number of tasks. */
-function ScheduleForm() {
-  const dispatch = useOlympiadsDispatch();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [duration, setDuration] = useState('20');
-  const [tasks, setTasks] = useState('10');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    const done = await dispatch(
-      createOlympiad({
-        title,
-        description,
-        startsAt: fromKyivInput(start) ?? undefined,
-        endsAt: fromKyivInput(end) ?? undefined,
-        durationMin: numberOrUndefined(duration),
-        taskCount: numberOrUndefined(tasks),
-      }),
-    );
-    setBusy(false);
-    if (createOlympiad.fulfilled.match(done)) {
-      setOutcome({ ok: true, text: t.created(done.payload.title, done.payload.startsAt) });
-      setTitle('');
-      setDescription('');
-      setStart('');
-      setEnd('');
-    } else {
-      setOutcome({ ok: false, text: done.payload ?? t.createFailed });
-    }
-  };
-
-  return (
-    <section className={styles.admin} aria-labelledby="olympiad-schedule">
-      <h2 id="olympiad-schedule">{t.schedule}</h2>
-      <p className={styles.hint}>{t.scheduleLead}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="olympiad-schedule">
-        <TextField label={t.formTitle} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-        <TextArea label={t.formDescription} value={description} max={3000} rows={3} onChange={setDescription} />
-        <div className={styles.row}>
-          <TextField
-            label={t.formStart}
-            type="datetime-local"
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-          />
-          <TextField label={t.formEnd} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-        </div>
-        <div className={styles.row}>
-          <TextField
-            label={t.formDuration}
-            type="number"
-            inputMode="numeric"
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-          />
-          <TextField
-            label={t.formTasks}
-            type="number"
-            inputMode="numeric"
-            value={tasks}
-            onChange={(e) => setTasks(e.target.value)}
-          />
-        </div>
-        {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
-        <Button type="submit" disabled={busy} className={styles.submit}>
-          {busy ? t.creating : t.create}
-        </Button>
-      </form>
-    </section>
   );
 }

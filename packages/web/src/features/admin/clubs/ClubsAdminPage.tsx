@@ -1,0 +1,197 @@
+import type { AdminClubs, Club, ClubBody, ClubSignups } from '@yedyni/contract';
+import { formatDateTime, formatLongDate } from '@yedyni/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import styles from '../Admin.module.css';
+import { adminApi, adminPaths } from '../api';
+import { Badge, LoadFailed } from '../parts';
+import { adminTexts } from '../texts';
+import { useAdminQuery } from '../useAdminQuery';
+import { ClubForm } from './ClubForm';
+
+const t = adminTexts.clubs;
+
+/** A meeting is past once it has ended. */
+const isPast = (club: Club, now: number) => club.startsAt + club.durationMin * 60_000 < now;
+
+/** `/uk/admin/clubs`: every club, past ones too; create one, edit one, see who signed up. */
+export default function ClubsAdminPage() {
+  const { data, loading, error, reload, setData } = useAdminQuery<AdminClubs>(adminPaths.clubs());
+  const [creating, setCreating] = useState(false);
+  const [said, setSaid] = useState('');
+  const now = Date.now();
+
+  const create = async (body: ClubBody) => {
+    const club = await adminApi.createClub(body);
+    setSaid(t.created(club.title));
+    reload();
+  };
+
+  const replace = (club: Club) =>
+    setData((current) => current && { clubs: current.clubs.map((each) => (each._id === club._id ? club : each)) });
+
+  return (
+    <section className={styles.page} aria-labelledby="admin-clubs-title">
+      <div className={styles.head}>
+        <h2 id="admin-clubs-title">{t.title}</h2>
+        <Button
+          variant={creating ? 'secondary' : 'primary'}
+          aria-expanded={creating}
+          aria-controls="admin-club-create"
+          onClick={() => {
+            setCreating(!creating);
+            setSaid('');
+          }}
+        >
+          {creating ? t.closeForm : t.newClub}
+        </Button>
+      </div>
+      <p className={styles.lead}>{t.lead}</p>
+
+      <div id="admin-club-create" hidden={!creating}>
+        {creating && <ClubForm onSave={create} />}
+      </div>
+      {said && <Notice>{said}</Notice>}
+
+      <LoadFailed error={error} onRetry={reload} />
+
+      {!data ? (
+        loading && <Spinner />
+      ) : data.clubs.length === 0 ? (
+        <p className={styles.empty}>{t.none}</p>
+      ) : (
+        <ul className={styles.cards} aria-label={t.list} aria-busy={loading}>
+          {data.clubs.map((club) => (
+            <li key={club._id}>
+              <ClubItem club={club} past={isPast(club, now)} onSaved={replace} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved: (club: Club) => void }) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const [editing, setEditing] = useState(false);
+  const [showSignups, setShowSignups] = useState(false);
+  const [said, setSaid] = useState('');
+  const box = useRef<HTMLElement>(null);
+  const wasEditing = useRef(false);
+
+  // Into the form: its heading takes the focus; out of it: the card's «Редагувати» again.
+  useEffect(() => {
+    if (editing) box.current?.querySelector<HTMLElement>('h3')?.focus();
+    else if (wasEditing.current) box.current?.querySelector<HTMLElement>('[data-edit]')?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const save = async (body: ClubBody) => {
+    const saved = await adminApi.updateClub(club._id, body);
+    onSaved(saved);
+    setEditing(false);
+    setSaid(t.saved(saved.title));
+  };
+
+  if (editing) {
+    return (
+      <article className={`${styles.card} ${styles.wideCard}`} aria-label={t.editTitle(club.title)} ref={box}>
+        <ClubForm club={club} onSave={save} onCancel={() => setEditing(false)} />
+      </article>
+    );
+  }
+
+  const taken = club.capacity - club.seatsLeft;
+  return (
+    <article className={styles.card} aria-labelledby={titleId} ref={box}>
+      <div className={styles.head}>
+        <Badge tone={club.city ? 'warn' : undefined}>{club.city || t.online}</Badge>
+        {past && <Badge tone="off">{t.past}</Badge>}
+      </div>
+      <h3 id={titleId}>{club.title}</h3>
+      {club.description && <p className={styles.muted}>{club.description}</p>}
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t.when}</dt>
+          <dd>
+            <time dateTime={new Date(club.startsAt).toISOString()}>{formatLongDate(club.startsAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.duration}</dt>
+          <dd>{t.minutes(club.durationMin)}</dd>
+        </div>
+        <div>
+          <dt>{t.host}</dt>
+          <dd>{club.host}</dd>
+        </div>
+        {club.place && (
+          <div>
+            <dt>{t.place}</dt>
+            <dd>{club.place}</dd>
+          </div>
+        )}
+        {club.link && (
+          <div>
+            <dt>{t.link}</dt>
+            <dd>
+              <a href={club.link} target="_blank" rel="noopener noreferrer">
+                {club.link}
+              </a>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t.seats}</dt>
+          <dd>{t.seatsTaken(taken, club.capacity)}</dd>
+        </div>
+      </dl>
+      {said && <Notice>{said}</Notice>}
+      <div className={styles.actions}>
+        <Button variant="secondary" data-edit onClick={() => setEditing(true)} aria-describedby={titleId}>
+          {adminTexts.common.edit}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-expanded={showSignups}
+          aria-describedby={titleId}
+          onClick={() => setShowSignups(!showSignups)}
+        >
+          {showSignups ? t.hideSignups : t.signups}
+        </Button>
+      </div>
+      {showSignups && <Signups club={club} />}
+    </article>
+  );
+}
+
+/** Who signed up for a club, with their email and when. */
+function Signups({ club }: { club: Club }) {
+  const { data, loading, error, reload } = useAdminQuery<ClubSignups>(adminPaths.clubSignups(club._id));
+  return (
+    <section className={styles.section} aria-label={t.signupsTitle(club.title)}>
+      <LoadFailed error={error} onRetry={reload} />
+      {!data ? (
+        loading && <Spinner compact />
+      ) : data.signups.length === 0 ? (
+        <p className={styles.muted}>{t.noSignups}</p>
+      ) : (
+        <ol className={styles.people}>
+          {data.signups.map((person) => (
+            <li key={person._id}>
+              <strong>
+                {person.first_name} {person.last_name}
+              </strong>{' '}
+              <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
+              <span className={styles.muted}>{formatDateTime(person.date)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

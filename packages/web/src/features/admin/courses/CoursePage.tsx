@@ -1,0 +1,88 @@
+import type { AdminCourseDetail } from '@yedyni/contract';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import shared from '../Admin.module.css';
+import { adminPaths } from '../api';
+import { useDownload } from '../download';
+import { useAdminQuery } from '../useAdminQuery';
+import { CourseSettings } from './CourseSettings';
+import styles from './Courses.module.css';
+import { LessonList } from './LessonList';
+import { courseAdminTexts as t } from './texts';
+import { WavePanel } from './WavePanel';
+
+/**
+ * `/uk/admin/courses/:courseId`: the waves and the lessons' schedule (curators and admins); admins
+ * also edit the course, add, reorder and delete lessons and export the course as a zip.
+ */
+export default function CoursePage() {
+  const { courseId = '' } = useParams();
+  const {
+    data: course,
+    loading,
+    error,
+    reload,
+    setData,
+  } = useAdminQuery<AdminCourseDetail>(adminPaths.course(courseId));
+  const { download, busy: exporting, error: exportError } = useDownload();
+
+  if (!course) {
+    return (
+      <section className={shared.page} aria-label={t.title}>
+        <Link className={shared.back} to="/uk/admin/courses">
+          {t.back}
+        </Link>
+        {error ? (
+          <div className={shared.failed}>
+            <Alert>{error}</Alert>
+            <Button variant="secondary" onClick={reload}>
+              {t.retry}
+            </Button>
+          </div>
+        ) : (
+          loading && <Spinner label={t.courseLoading} />
+        )}
+      </section>
+    );
+  }
+
+  const update = (patch: Partial<AdminCourseDetail>) => setData((now) => (now ? { ...now, ...patch } : now));
+
+  return (
+    <section className={shared.page} aria-labelledby="admin-course-title">
+      <Link className={shared.back} to="/uk/admin/courses">
+        {t.back}
+      </Link>
+      <div className={shared.head}>
+        <div className={styles.titleBlock}>
+          <h2 id="admin-course-title" className={styles.pageTitle}>
+            {course.title}
+          </h2>
+          <p className={shared.muted}>
+            {t.code}: <code className={styles.code}>{course.slug}</code>
+            {course.starter && <span className={`${shared.badge} ${styles.inlineBadge}`}>{t.starter}</span>}
+            {' · '}
+            {t.lessons}: {course.lessonCount} · {t.learners}: {course.learnerCount}
+          </p>
+        </div>
+        {course.canAuthor && (
+          <Button
+            variant="secondary"
+            disabled={exporting}
+            onClick={() => download(adminPaths.courseExport(course._id), `${course.slug}.zip`)}
+          >
+            {exporting ? t.exporting : t.export}
+          </Button>
+        )}
+      </div>
+      {exportError && <Alert>{exportError}</Alert>}
+      {course.description && <p className={shared.lead}>{course.description}</p>}
+
+      <WavePanel course={course} onNext={(nextWave, nextStart) => update({ nextWave, nextStart })} />
+      <LessonList course={course} onCourse={(c) => setData(c)} />
+      {course.canAuthor && <CourseSettings key={course._id} course={course} onSaved={(c) => setData(c)} />}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { AdminCourseDetail, CourseUpdateBody } from '@yedyni/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
+import { Button } from '../../../shared/ui/Button';
+import { TextArea } from '../../../shared/ui/TextArea';
+import { TextField } from '../../../shared/ui/TextField';
+import shared from '../Admin.module.css';
+import { adminApi } from '../api';
+import styles from './Courses.module.css';
+import { courseAdminTexts as t } from './texts';
+import { type Outcome, OutcomeMessage } from './WavePanel';
+
+interface CourseSettingsProps {
+  course: AdminCourseDetail;
+  onSaved: (course: AdminCourseDetail) => void;
+}
+
+/** Admins: the course's title, description, «starter» mark, place in the list and the current wave's start. */
+export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
+  const id = useId();
+  const [title, setTitle] = useState(course.title);
+  const [description, setDescription] = useState(course.description);
+  const [starter, setStarter] = useState(course.starter);
+  const [position, setPosition] = useState(String(course.position));
+  const [start, setStart] = useState(() => toKyivInput(course.currentStart));
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [open, setOpen] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: CourseUpdateBody = {
+      title,
+      description,
+      starter,
+      position: position.trim() === '' ? 0 : Number(position),
+    };
+    // The start goes only when it was changed: the field shows minutes, the server keeps milliseconds.
+    if (start !== toKyivInput(course.currentStart)) {
+      const at = fromKyivInput(start);
+      if (at === null) {
+        setOutcome({ ok: false, text: t.needDate });
+        return;
+      }
+      body.currentStart = at;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const saved = await adminApi.updateCourse(course._id, body);
+      onSaved(saved);
+      setStart(toKyivInput(saved.currentStart));
+      setOutcome({ ok: true, text: t.saved });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <div className={shared.head}>
+        <h3 id={`${id}-title`} className={styles.panelTitle}>
+          {t.settings}
+        </h3>
+        <Button
+          variant="secondary"
+          className={styles.small}
+          aria-expanded={open}
+          aria-controls={`${id}-form`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t.collapse : t.change}
+        </Button>
+      </div>
+      <div id={`${id}-form`} hidden={!open}>
+        {open && (
+          <form className={styles.subform} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+            <div className={shared.grid}>
+              <div className={shared.wide}>
+                <TextField
+                  label={t.fieldTitle}
+                  maxLength={200}
+                  required
+                  value={title}
+                  onChange={(event) => setTitle(event.target.value)}
+                />
+              </div>
+              <div className={shared.wide}>
+                <TextArea
+                  label={t.fieldDescription}
+                  max={1000}
+                  rows={3}
+                  value={description}
+                  onChange={setDescription}
+                />
+              </div>
+              <TextField
+                label={t.fieldPosition}
+                hint={t.fieldPositionHint}
+                type="number"
+                inputMode="numeric"
+                min={-1000}
+                max={1000}
+                value={position}
+                onChange={(event) => setPosition(event.target.value)}
+              />
+              <TextField
+                label={t.fieldCurrentStart}
+                hint={t.fieldCurrentStartHint}
+                type="datetime-local"
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+              />
+              <label className={`${styles.check} ${shared.wide}`}>
+                <input type="checkbox" checked={starter} onChange={(event) => setStarter(event.target.checked)} />
+                <span>{t.fieldStarter}</span>
+              </label>
+            </div>
+            <OutcomeMessage outcome={outcome} />
+            <div className={shared.actions}>
+              <Button type="submit" disabled={busy}>
+                {busy ? t.saving : t.save}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

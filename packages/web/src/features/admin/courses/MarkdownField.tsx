@@ -1,0 +1,151 @@
+import { type Ref, useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { adminApi } from '../api';
+import styles from './Courses.module.css';
+import { courseAdminTexts as t } from './texts';
+
+/** How long the text has to rest before the preview is asked for. */
+export const PREVIEW_DELAY_MS = 300;
+
+/** The largest Markdown text the contract takes (lessonEditSchema). */
+const MARKDOWN_MAX = 200_000;
+
+interface Preview {
+  html: string;
+  loading: boolean;
+  error: string;
+}
+
+/**
+ * The server's sanitized HTML of `markdown` (the same sanitizer learners' lessons go through),
+ * asked for once the text has rested PREVIEW_DELAY_MS; only the newest answer is kept.
+ */
+export function usePreview(markdown: string): Preview {
+  const [state, setState] = useState<Preview>({ html: '', loading: markdown.trim() !== '', error: '' });
+  useEffect(() => {
+    if (!markdown.trim()) {
+      setState({ html: '', loading: false, error: '' });
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      setState((now) => ({ ...now, loading: true }));
+      adminApi.preview(markdown).then(
+        ({ html }) => {
+          if (current) setState({ html, loading: false, error: '' });
+        },
+        (failure: unknown) => {
+          if (current) setState((now) => ({ ...now, loading: false, error: errorMessage(failure) }));
+        },
+      );
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [markdown]);
+  return state;
+}
+
+export type PaneMode = 'edit' | 'preview';
+
+interface MarkdownFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Which pane a narrow screen shows (both show side by side on a wide one). */
+  mode: PaneMode;
+  onMode: (mode: PaneMode) => void;
+  onFocus: () => void;
+  textareaRef: Ref<HTMLTextAreaElement>;
+  rows?: number;
+}
+
+/**
+ * A Markdown text area with its live preview: side by side when there is room, one at a time
+ * with a «Редагувати / Перегляд» switch on a phone.
+ */
+export function MarkdownField({
+  label,
+  value,
+  onChange,
+  mode,
+  onMode,
+  onFocus,
+  textareaRef,
+  rows = 12,
+}: MarkdownFieldProps) {
+  const id = useId();
+  const preview = usePreview(value);
+  return (
+    <section className={styles.markdown} data-mode={mode} aria-labelledby={`${id}-label`}>
+      <div className={styles.markdownHead}>
+        <label id={`${id}-label`} className={styles.markdownLabel} htmlFor={id}>
+          {label}
+        </label>
+        <fieldset className={styles.toggle}>
+          <legend className="sr-only">{t.modeGroup(label)}</legend>
+          <button
+            type="button"
+            aria-pressed={mode === 'edit'}
+            aria-controls={`${id}-edit`}
+            onClick={() => onMode('edit')}
+          >
+            {t.editMode}
+          </button>
+          <button
+            type="button"
+            aria-pressed={mode === 'preview'}
+            aria-controls={`${id}-preview`}
+            onClick={() => onMode('preview')}
+          >
+            {t.previewMode}
+          </button>
+        </fieldset>
+      </div>
+      <div className={styles.panes}>
+        <div id={`${id}-edit`} className={styles.editPane}>
+          <textarea
+            ref={textareaRef}
+            id={id}
+            className={styles.markdownInput}
+            rows={rows}
+            maxLength={MARKDOWN_MAX}
+            spellCheck
+            value={value}
+            aria-describedby={`${id}-hint`}
+            onFocus={onFocus}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <span id={`${id}-hint`} className={styles.hint}>
+            {t.markdownHint}
+          </span>
+        </div>
+        <section
+          id={`${id}-preview`}
+          className={styles.previewPane}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: side by side the preview scrolls on its own: the keyboard must reach it.
+          tabIndex={0}
+          aria-label={t.preview(label)}
+          aria-busy={preview.loading}
+        >
+          <p className={styles.previewTitle} aria-hidden="true">
+            {t.previewMode}
+            {preview.loading && <span className={styles.previewBusy}> · {t.previewLoading}</span>}
+          </p>
+          {preview.error && (
+            <p role="alert" className={styles.previewError}>
+              {t.previewFailed} {preview.error}
+            </p>
+          )}
+          {preview.html ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server with the learners' sanitizer.
+            <div className={styles.prose} dangerouslySetInnerHTML={{ __html: preview.html }} />
+          ) : (
+            !preview.loading && <p className={styles.previewEmpty}>{t.previewEmpty}</p>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import type { AdminCourseDetail } from '@yedyni/contract';
+import { formatLongDate } from '@yedyni/contract';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
+import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { TextField } from '../../../shared/ui/TextField';
+import shared from '../Admin.module.css';
+import styles from './Courses.module.css';
+import { setNextWave } from './calls';
+import { courseAdminTexts as t } from './texts';
+
+export type Outcome = { ok: boolean; text: string } | null;
+
+export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
+}
+
+interface WavePanelProps {
+  course: AdminCourseDetail;
+  /** The next wave as the server now has it. */
+  onNext: (nextWave: string | null, nextStart: number | null) => void;
+}
+
+/** Curators and admins: the current wave, and the next one announced, changed or withdrawn. */
+export function WavePanel({ course, onNext }: WavePanelProps) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [label, setLabel] = useState('');
+  const [start, setStart] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const announced = course.nextWave !== null && course.nextStart !== null;
+
+  // The form takes the focus when it opens and gives it back to its opener when it closes.
+  useEffect(() => {
+    if (editing) document.getElementById(`${id}-label`)?.focus();
+    else if (wasEditing.current) opener.current?.focus();
+    wasEditing.current = editing;
+  }, [editing, id]);
+
+  const open = () => {
+    setLabel(course.nextWave ?? '');
+    setStart(course.nextStart !== null ? toKyivInput(course.nextStart) : '');
+    setOutcome(null);
+    setEditing(true);
+  };
+
+  const send = async (nextWave: string | null, nextStart: number | null) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await setNextWave(course._id, nextWave, nextStart);
+      onNext(answer.nextWave, answer.nextStart);
+      setOutcome({
+        ok: true,
+        text:
+          answer.nextWave !== null && answer.nextStart !== null
+            ? t.announced(answer.nextWave, answer.nextStart)
+            : t.withdrawn,
+      });
+      setEditing(false);
+      // A withdrawal removes the button that asked: the focus goes to «Оголосити наступну хвилю».
+      if (answer.nextWave === null) requestAnimationFrame(() => opener.current?.focus());
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const at = fromKyivInput(start);
+    if (!label.trim() || at === null) setOutcome({ ok: false, text: t.needWave });
+    else send(label.trim(), at);
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t.waves}</h3>
+      <dl className={shared.facts}>
+        <div>
+          <dt>{t.currentWave}</dt>
+          <dd>{course.currentWave}</dd>
+        </div>
+        <div>
+          <dt>{t.currentStart}</dt>
+          <dd>{formatLongDate(course.currentStart)}</dd>
+        </div>
+        <div>
+          <dt>{t.nextWave}</dt>
+          <dd>{announced ? t.nextAnnounced(course.nextWave ?? '', course.nextStart ?? 0) : t.nextNone}</dd>
+        </div>
+      </dl>
+      {!editing && (
+        <div className={shared.actions}>
+          <Button ref={opener} variant="secondary" aria-expanded={false} aria-controls={`${id}-form`} onClick={open}>
+            {announced ? t.change : t.announce}
+          </Button>
+          {announced && (
+            <ConfirmAction
+              label={t.withdraw}
+              question={t.withdrawQuestion}
+              confirm={t.withdrawYes}
+              cancel={t.withdrawNo}
+              onConfirm={() => send(null, null)}
+            />
+          )}
+        </div>
+      )}
+      <div id={`${id}-form`} hidden={!editing}>
+        {editing && (
+          <form className={styles.subform} onSubmit={onSubmit} noValidate aria-label={t.nextFormTitle}>
+            <div className={styles.row}>
+              <TextField
+                id={`${id}-label`}
+                label={t.nextLabel}
+                hint={t.fieldWaveHint}
+                autoComplete="off"
+                maxLength={20}
+                required
+                value={label}
+                onChange={(event) => setLabel(event.target.value)}
+              />
+              <TextField
+                label={t.nextStart}
+                type="datetime-local"
+                required
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+              />
+            </div>
+            <div className={shared.actions}>
+              <Button type="submit" disabled={busy}>
+                {busy ? t.saving : t.nextSave}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => setEditing(false)}>
+                {t.cancel}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+      <OutcomeMessage outcome={outcome} />
+    </section>
+  );
+}

@@ -1,0 +1,466 @@
+import type { AdminTask, TaskAnswer, TaskType } from '@yedyni/contract';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { TaskView } from '../../../shared/tasks';
+import { Alert } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { TextArea } from '../../../shared/ui/TextArea';
+import { TextField } from '../../../shared/ui/TextField';
+import shared from '../Admin.module.css';
+import { adminApi } from '../api';
+import { SelectField } from '../parts';
+import styles from './Tasks.module.css';
+import {
+  blankDraft,
+  draftOf,
+  LIMITS,
+  newOptionRow,
+  newPairRow,
+  newTextRow,
+  type PairRow,
+  playTaskOf,
+  type TaskDraft,
+  type TextRow,
+  taskOf,
+  wordsOf,
+} from './taskDraft';
+import { LEVELS, type TaskTopic, TOPIC_NAMES, TOPICS, TYPE_NAMES, TYPES, taskAdminTexts as t } from './texts';
+
+interface TaskFormProps {
+  /** The task to edit; none for a new one. */
+  task?: AdminTask;
+  onSaved: (task: AdminTask, created: boolean) => void;
+  onCancel: () => void;
+}
+
+/** Admins: one game task of any type, created (POST) or changed (PUT), with a player's preview. */
+export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<TaskDraft>(() => (task ? draftOf(task.task, task.active) : blankDraft()));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [previewing, setPreviewing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const editing = task !== undefined;
+
+  // The form takes the focus when it opens (from «Нове завдання» or a row's «Редагувати»).
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const set = <K extends keyof TaskDraft>(name: K, value: TaskDraft[K]) =>
+    setDraft((now) => ({ ...now, [name]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = taskOf(draft);
+    if ('problem' in built) {
+      setFailure(built.problem);
+      return;
+    }
+    setBusy(true);
+    setFailure('');
+    try {
+      const body = { task: built.task, active: draft.active };
+      const saved = editing ? await adminApi.updateGameTask(task.task.id, body) : await adminApi.createGameTask(body);
+      onSaved(saved, !editing);
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={`${shared.form} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={shared.formTitle}>
+        {editing ? t.editTitle(task.task.id) : t.createTitle}
+      </h3>
+      <div className={styles.fields}>
+        {editing ? (
+          <p className={styles.fixedId}>
+            {t.id}: <code>{task.task.id}</code> <span className={shared.muted}>{t.idFixed}</span>
+          </p>
+        ) : (
+          <TextField
+            label={t.id}
+            hint={t.idHint}
+            maxLength={64}
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={draft.id}
+            onChange={(event) => set('id', event.target.value)}
+          />
+        )}
+        <SelectField
+          label={t.type}
+          value={draft.type}
+          onChange={(value) => set('type', value as TaskType)}
+          options={TYPES.map((type) => [type, TYPE_NAMES[type]] as const)}
+        />
+        <SelectField
+          label={t.level}
+          value={String(draft.level)}
+          onChange={(value) => set('level', Number(value) as 1 | 2 | 3)}
+          options={LEVELS.map((level) => [String(level), t.levelName(level)] as const)}
+        />
+        <SelectField
+          label={t.topic}
+          value={draft.topic}
+          onChange={(value) => set('topic', value as TaskTopic)}
+          options={TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)}
+        />
+        <div className={shared.wide}>
+          <TextArea label={t.promptLabel} max={500} rows={2} value={draft.prompt} onChange={(v) => set('prompt', v)} />
+        </div>
+      </div>
+
+      <TypeFields draft={draft} set={set} />
+
+      <TextArea
+        label={t.explanation}
+        max={500}
+        rows={3}
+        value={draft.explanation}
+        onChange={(v) => set('explanation', v)}
+      />
+      <label className={styles.check}>
+        <input type="checkbox" checked={draft.active} onChange={(event) => set('active', event.target.checked)} />
+        <span>{t.activeLabel}</span>
+      </label>
+      {failure && <Alert>{failure}</Alert>}
+      <div className={shared.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? t.saving : editing ? t.save : t.create}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          {t.cancel}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-expanded={previewing}
+          aria-controls={`${id}-preview`}
+          onClick={() => setPreviewing(!previewing)}
+        >
+          {previewing ? t.hidePreview : t.preview}
+        </Button>
+      </div>
+      <div id={`${id}-preview`} hidden={!previewing}>
+        {previewing && <PlayerPreview draft={draft} />}
+      </div>
+    </form>
+  );
+}
+
+type Setter = <K extends keyof TaskDraft>(name: K, value: TaskDraft[K]) => void;
+
+/** The fields of the chosen type. */
+function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
+  switch (draft.type) {
+    case 'quiz':
+      return (
+        <Rows
+          legend={t.quizOptions}
+          hint={t.quizHint}
+          rows={draft.quizOptions}
+          limits={LIMITS.quizOptions}
+          addLabel={t.addOption}
+          make={newOptionRow}
+          onChange={(quizOptions) => set('quizOptions', quizOptions)}
+          render={(row, i, change) => (
+            <>
+              <TextField
+                label={t.option(i + 1)}
+                maxLength={500}
+                data-row={row.key}
+                value={row.text}
+                onChange={(event) => change({ text: event.target.value })}
+              />
+              <label className={styles.rightBox}>
+                <input
+                  type="checkbox"
+                  checked={row.right}
+                  onChange={(event) => change({ right: event.target.checked })}
+                />
+                <span>
+                  {t.rightAnswer} <span className="sr-only">({t.option(i + 1).toLowerCase()})</span>
+                </span>
+              </label>
+            </>
+          )}
+          name={(i) => t.option(i + 1)}
+        />
+      );
+    case 'match':
+      return (
+        <Rows<PairRow>
+          legend={t.pairs}
+          hint={t.pairsHint}
+          rows={draft.pairs}
+          limits={LIMITS.pairs}
+          addLabel={t.addPair}
+          make={newPairRow}
+          onChange={(pairs) => set('pairs', pairs)}
+          render={(row, i, change) => (
+            <div className={styles.pair}>
+              <TextField
+                label={t.pairLeft(i + 1)}
+                maxLength={500}
+                data-row={row.key}
+                value={row.left}
+                onChange={(event) => change({ left: event.target.value })}
+              />
+              <TextField
+                label={t.pairRight(i + 1)}
+                maxLength={500}
+                value={row.right}
+                onChange={(event) => change({ right: event.target.value })}
+              />
+            </div>
+          )}
+          name={(i) => t.pair(i + 1)}
+        />
+      );
+    case 'gap':
+      return (
+        <>
+          <TextField
+            label={t.gapText}
+            hint={t.gapTextHint}
+            maxLength={500}
+            value={draft.gapText}
+            onChange={(event) => set('gapText', event.target.value)}
+          />
+          <TextRows
+            legend={t.gapAnswers}
+            hint={t.gapAnswersHint}
+            rows={draft.gapAnswers}
+            limits={LIMITS.gapAnswers}
+            addLabel={t.addAnswer}
+            label={t.answer}
+            onChange={(gapAnswers) => set('gapAnswers', gapAnswers)}
+          />
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={draft.gapUseOptions}
+              onChange={(event) => set('gapUseOptions', event.target.checked)}
+            />
+            <span>{t.gapUseOptions}</span>
+          </label>
+          {draft.gapUseOptions && (
+            <TextRows
+              legend={t.gapOptions}
+              hint={t.gapOptionsHint}
+              rows={draft.gapOptions}
+              limits={LIMITS.gapOptions}
+              addLabel={t.addOption}
+              label={t.option}
+              onChange={(gapOptions) => set('gapOptions', gapOptions)}
+            />
+          )}
+        </>
+      );
+    case 'order':
+      return (
+        <>
+          <TextField
+            label={t.orderWords}
+            hint={`${t.orderWordsHint} ${t.words(wordsOf(draft.orderSentence).length)}.`}
+            maxLength={2000}
+            value={draft.orderSentence}
+            onChange={(event) => set('orderSentence', event.target.value)}
+          />
+          <TextRows
+            legend={t.alternatives}
+            hint={t.alternativesHint}
+            rows={draft.alternatives}
+            limits={LIMITS.alternatives}
+            addLabel={t.addAlternative}
+            label={t.alternative}
+            onChange={(alternatives) => set('alternatives', alternatives)}
+          />
+        </>
+      );
+    case 'error':
+      return <ErrorFields draft={draft} set={set} />;
+  }
+}
+
+/** «Знайди помилку»: the sentence, the wrong word chosen among its words, the correction. */
+function ErrorFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
+  const id = useId();
+  const words = wordsOf(draft.errorSentence);
+  return (
+    <>
+      <TextField
+        label={t.errorWords}
+        hint={`${t.errorWordsHint} ${t.words(words.length)}.`}
+        maxLength={2000}
+        value={draft.errorSentence}
+        onChange={(event) => {
+          const next = wordsOf(event.target.value);
+          set('errorSentence', event.target.value);
+          // The chosen word stays chosen while it is still there.
+          if (draft.wrong !== null && words[draft.wrong] !== next[draft.wrong]) set('wrong', null);
+        }}
+      />
+      <fieldset className={styles.rows} aria-describedby={`${id}-hint`}>
+        <legend className={styles.legend}>{t.wrongWord}</legend>
+        <p id={`${id}-hint`} className={styles.hint}>
+          {words.length ? t.wrongWordHint : t.noWords}
+        </p>
+        <div className={styles.words}>
+          {words.map((word, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a word is its place in the sentence.
+            <label key={i} className={styles.word}>
+              <input type="radio" name={`${id}-wrong`} checked={draft.wrong === i} onChange={() => set('wrong', i)} />
+              <span>{word}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={t.correction}
+        maxLength={500}
+        value={draft.correction}
+        onChange={(event) => set('correction', event.target.value)}
+      />
+    </>
+  );
+}
+
+interface RowsProps<R extends { key: string }> {
+  legend: string;
+  hint: string;
+  rows: R[];
+  limits: readonly [number, number];
+  addLabel: string;
+  make: () => R;
+  onChange: (rows: R[]) => void;
+  /** The row's fields; `change` patches this row. */
+  render: (row: R, index: number, change: (patch: Partial<R>) => void) => ReactNode;
+  /** The row's name for its «Прибрати» button. */
+  name: (index: number) => string;
+}
+
+/** A list of rows with «Додати» and «Прибрати» within the contract's limits; focus follows. */
+function Rows<R extends { key: string }>({
+  legend,
+  hint,
+  rows,
+  limits,
+  addLabel,
+  make,
+  onChange,
+  render,
+  name,
+}: RowsProps<R>) {
+  const id = useId();
+  const focusNext = useRef<string | null>(null);
+  const [min, max] = limits;
+
+  // A new row's first field, or «Додати» after a removal, takes the focus.
+  useEffect(() => {
+    const selector = focusNext.current;
+    if (!selector) return;
+    focusNext.current = null;
+    document.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  const add = () => {
+    const row = make();
+    focusNext.current = `[data-row="${row.key}"]`;
+    onChange([...rows, row]);
+  };
+
+  const remove = (key: string) => {
+    focusNext.current = `[id="${id}-add"]`;
+    onChange(rows.filter((row) => row.key !== key));
+  };
+
+  return (
+    <fieldset className={styles.rows} aria-describedby={`${id}-hint`}>
+      <legend className={styles.legend}>{legend}</legend>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      {rows.map((row, i) => (
+        <div key={row.key} className={styles.row}>
+          <div className={styles.rowFields}>
+            {render(row, i, (patch) => onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r))))}
+          </div>
+          <button
+            type="button"
+            className={styles.removeButton}
+            disabled={rows.length <= min}
+            aria-label={t.removeRow(name(i))}
+            onClick={() => remove(row.key)}
+          >
+            {t.remove}
+          </button>
+        </div>
+      ))}
+      <div className={shared.actions}>
+        <Button
+          id={`${id}-add`}
+          variant="secondary"
+          className={styles.small}
+          disabled={rows.length >= max}
+          onClick={add}
+        >
+          {addLabel}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Rows of one text each. */
+function TextRows({
+  label,
+  ...props
+}: Omit<RowsProps<TextRow>, 'make' | 'render' | 'name'> & { label: (n: number) => string }) {
+  return (
+    <Rows<TextRow>
+      {...props}
+      make={newTextRow}
+      name={(i) => label(i + 1)}
+      render={(row, i, change) => (
+        <TextField
+          label={label(i + 1)}
+          maxLength={2000}
+          data-row={row.key}
+          value={row.text}
+          onChange={(event) => change({ text: event.target.value })}
+        />
+      )}
+    />
+  );
+}
+
+/** The task as the game shows it, from the form's fields (no server call). */
+function PlayerPreview({ draft }: { draft: TaskDraft }) {
+  const [answer, setAnswer] = useState<TaskAnswer | null>(null);
+  const built = taskOf(draft);
+  return (
+    <section className={styles.preview} aria-label={t.preview}>
+      <p className={shared.muted}>{t.previewLead}</p>
+      {'problem' in built ? (
+        <p className={styles.previewProblem}>{built.problem}</p>
+      ) : (
+        <>
+          {(built.task.type === 'match' || built.task.type === 'order') && (
+            <p className={shared.muted}>{t.previewShuffled}</p>
+          )}
+          <TaskView
+            task={{ ...playTaskOf(built.task), prompt: built.task.prompt.trim() || t.noPrompt }}
+            answer={answer}
+            onAnswer={setAnswer}
+          />
+        </>
+      )}
+    </section>
+  );
+}

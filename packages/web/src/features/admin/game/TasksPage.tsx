@@ -1,0 +1,202 @@
+import type { AdminTask, AdminTasks } from '@yedyni/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
+import { Pagination } from '../../../shared/ui/Pagination';
+import { Spinner } from '../../../shared/ui/Spinner';
+import shared from '../Admin.module.css';
+import { adminPaths } from '../api';
+import { Badge, LoadFailed, SelectField, useDebounced } from '../parts';
+import { useAdminQuery } from '../useAdminQuery';
+import { TaskForm } from './TaskForm';
+import styles from './Tasks.module.css';
+import { LEVELS, type TaskTopic, TOPIC_NAMES, TOPICS, TYPE_NAMES, TYPES, taskAdminTexts as t } from './texts';
+
+interface Filters {
+  level: string;
+  type: string;
+  topic: string;
+}
+
+type Editing = { task?: AdminTask } | null;
+
+/** `/uk/admin/game` (admins): the game's tasks, filtered and paged; a form per type to create and edit. */
+export default function TasksPage() {
+  const [filters, setFilters] = useState<Filters>({ level: '', type: '', topic: '' });
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  // The page belongs to one filter and search: another choice starts from the first page.
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [said, setSaid] = useState('');
+  const pagingKey = JSON.stringify([filters, q]);
+  const page = paging.key === pagingKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: pagingKey, page: next });
+  const { data, loading, error, reload } = useAdminQuery<AdminTasks>(adminPaths.gameTasks({ ...filters, q, page }));
+  const returnTo = useRef<string | null>(null);
+
+  // Closing the form gives the focus back to what opened it.
+  useEffect(() => {
+    if (editing || !returnTo.current) return;
+    document.querySelector<HTMLElement>(returnTo.current)?.focus();
+    returnTo.current = null;
+  }, [editing]);
+
+  const filter = (name: keyof Filters) => (value: string) => setFilters((now) => ({ ...now, [name]: value }));
+
+  const open = (next: Editing, opener: string) => {
+    returnTo.current = opener;
+    setSaid('');
+    setEditing(next);
+  };
+
+  const onSaved = (task: AdminTask, created: boolean) => {
+    setSaid(created ? t.created(task.task.id) : t.saved(task.task.id));
+    setEditing(null);
+    reload();
+  };
+
+  return (
+    <section className={shared.page} aria-labelledby="admin-tasks-title">
+      <div className={shared.head}>
+        <h2 id="admin-tasks-title" className={styles.pageTitle}>
+          {t.title}
+        </h2>
+        {!editing?.task && (
+          <Button
+            data-opener="new"
+            variant={editing ? 'secondary' : 'primary'}
+            aria-expanded={editing !== null}
+            aria-controls="admin-task-form"
+            onClick={() => (editing ? setEditing(null) : open({}, '[data-opener="new"]'))}
+          >
+            {editing ? t.closeForm : t.newTask}
+          </Button>
+        )}
+      </div>
+      <p className={shared.lead}>{t.lead}</p>
+      {said && <Notice>{said}</Notice>}
+
+      <div id="admin-task-form" hidden={editing === null}>
+        {editing && (
+          <TaskForm
+            key={editing.task?.task.id ?? 'new'}
+            task={editing.task}
+            onSaved={onSaved}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </div>
+
+      <search className={styles.filters} aria-label={t.filters}>
+        <div className={shared.toolbar}>
+          <SelectField
+            label={t.level}
+            value={filters.level}
+            onChange={filter('level')}
+            options={[['', t.all], ...LEVELS.map((level) => [String(level), t.levelName(level)] as const)]}
+          />
+          <SelectField
+            label={t.type}
+            value={filters.type}
+            onChange={filter('type')}
+            options={[['', t.all], ...TYPES.map((type) => [type, TYPE_NAMES[type]] as const)]}
+          />
+          <SelectField
+            label={t.topic}
+            value={filters.topic}
+            onChange={filter('topic')}
+            options={[['', t.all], ...TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)]}
+          />
+          <div className={shared.control}>
+            <label className={shared.label} htmlFor="admin-task-search">
+              {t.search}
+            </label>
+            <input
+              id="admin-task-search"
+              className={shared.input}
+              type="search"
+              placeholder={t.searchHint}
+              maxLength={100}
+              autoComplete="off"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+      </search>
+
+      <LoadFailed error={error} onRetry={reload} />
+
+      {!data ? (
+        loading && <Spinner label={t.loading} />
+      ) : (
+        <>
+          <p className={shared.muted} aria-live="polite">
+            {t.found(data.total)}
+          </p>
+          {data.tasks.length === 0 ? (
+            <p className={shared.empty}>{t.empty}</p>
+          ) : (
+            <div className={shared.tableWrap}>
+              <table className={shared.table} aria-busy={loading}>
+                <caption className="sr-only">{t.list}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.id}</th>
+                    <th scope="col">{t.type}</th>
+                    <th scope="col">{t.level}</th>
+                    <th scope="col">{t.topic}</th>
+                    <th scope="col">{t.prompt}</th>
+                    <th scope="col">{t.state}</th>
+                    <th scope="col">
+                      <span className="sr-only">{t.actions}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.tasks.map((item) => (
+                    <tr key={item.task.id} className={item.active ? undefined : shared.muted}>
+                      <th scope="row" data-label={t.id}>
+                        <code className={styles.id}>{item.task.id}</code>
+                      </th>
+                      <td data-label={t.type} className={shared.nowrap}>
+                        {TYPE_NAMES[item.task.type]}
+                      </td>
+                      <td data-label={t.level} className={shared.num}>
+                        {item.task.level}
+                      </td>
+                      <td data-label={t.topic} className={shared.nowrap}>
+                        {TOPIC_NAMES[item.task.topic as TaskTopic] ?? item.task.topic}
+                      </td>
+                      <td data-label={t.prompt} className={styles.promptCell}>
+                        {item.task.prompt}
+                      </td>
+                      <td data-label={t.state}>
+                        {item.active ? <Badge tone="ok">{t.active}</Badge> : <Badge tone="off">{t.inactive}</Badge>}
+                      </td>
+                      <td className={shared.actionsCell}>
+                        <div>
+                          <Button
+                            variant="secondary"
+                            className={`${styles.small} ${shared.nowrap}`}
+                            data-opener={item.task.id}
+                            aria-label={t.editTask(item.task.id)}
+                            onClick={() => open({ task: item }, `[data-opener="${item.task.id}"]`)}
+                          >
+                            {t.edit}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pagination page={page} totalPages={data.totalPages} onPage={setPage} label={t.pages} disabled={loading} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TaskType } from '@yedyni/contract';
+
+/*
+ * The game-task editor's texts. The contract's TASK_TYPES / TASK_TOPICS live in a file with zod
+ * schemas (game.ts), which the web may import only as types: the lists are repeated here, in order.
+ */
+
+export type TaskTopic = 'russianisms' | 'stress' | 'vocabulary' | 'grammar';
+
+export const TYPE_NAMES: Record<TaskType, string> = {
+  quiz: 'вікторина',
+  match: 'відповідність',
+  gap: 'пропуск',
+  order: 'порядок слів',
+  error: 'знайди помилку',
+};
+
+export const TOPIC_NAMES: Record<TaskTopic, string> = {
+  russianisms: 'русизми',
+  stress: 'наголос',
+  vocabulary: 'лексика',
+  grammar: 'граматика',
+};
+
+export const TYPES = Object.keys(TYPE_NAMES) as TaskType[];
+export const TOPICS = Object.keys(TOPIC_NAMES) as TaskTopic[];
+export const LEVELS = [1, 2, 3] as const;
+
+export const taskAdminTexts = {
+  title: 'Завдання гри «Паляниця»',
+  lead: 'Завдання, з яких складаються раунди гри: за рівнем, типом і темою.',
+  loading: 'Завантажуємо завдання…',
+  filters: 'Фільтр завдань',
+  level: 'Рівень',
+  type: 'Тип',
+  topic: 'Тема',
+  all: 'Усі',
+  levelName: (level: number) => `Рівень ${level}`,
+  search: 'Пошук',
+  searchHint: 'id або слова із завдання',
+  found: (n: number) => `Знайдено завдань: ${n}`,
+  empty: 'Завдань за цим вибором немає.',
+  list: 'Завдання',
+  prompt: 'Завдання',
+  state: 'Стан',
+  actions: 'Дії',
+  active: 'активне',
+  inactive: 'вимкнене',
+  edit: 'Редагувати',
+  editTask: (id: string) => `Редагувати завдання ${id}`,
+  pages: 'Сторінки завдань',
+
+  newTask: 'Нове завдання',
+  closeForm: 'Закрити форму',
+  createTitle: 'Нове завдання',
+  editTitle: (id: string) => `Завдання ${id}`,
+  id: 'id',
+  idHint: 'Латинські малі літери, цифри й дефіси, 3–64 символи, напр. l1-quiz-uchast. Потім не змінюється.',
+  idFixed: 'id не змінюється.',
+  promptLabel: 'Завдання (що бачить гравець)',
+  explanation: 'Пояснення (після відповіді)',
+  activeLabel: 'Активне: потрапляє в раунди гри',
+  create: 'Створити завдання',
+  save: 'Зберегти',
+  saving: 'Зберігаємо…',
+  cancel: 'Скасувати',
+  created: (id: string) => `Завдання ${id} створено.`,
+  saved: (id: string) => `Завдання ${id} збережено.`,
+
+  // Per type.
+  quizOptions: 'Варіанти відповіді',
+  quizHint: 'Від 2 до 6 варіантів; позначте всі правильні (щонайменше один).',
+  option: (n: number) => `Варіант ${n}`,
+  rightAnswer: 'Правильний',
+  addOption: 'Додати варіант',
+  pairs: 'Пари',
+  pairsHint: 'Від 2 до 6 пар: ліворуч — що бачить гравець, праворуч — його пара.',
+  pairLeft: (n: number) => `Пара ${n}: ліворуч`,
+  pairRight: (n: number) => `Пара ${n}: праворуч`,
+  addPair: 'Додати пару',
+  pair: (n: number) => `Пара ${n}`,
+  gapText: 'Речення з пропуском',
+  gapTextHint: 'Рівно один пропуск: три підкреслення ___.',
+  gapAnswers: 'Правильні відповіді',
+  gapAnswersHint: 'Кожне слово, яке зарахуємо (великі й малі літери не важать).',
+  answer: (n: number) => `Відповідь ${n}`,
+  addAnswer: 'Додати відповідь',
+  gapUseOptions: 'Дати гравцеві варіанти на вибір',
+  gapOptions: 'Варіанти на вибір',
+  gapOptionsHint: 'Від 2 до 6; серед них має бути правильна відповідь.',
+  orderWords: 'Речення в правильному порядку',
+  orderWordsHint: 'Слова через пробіл (від 2 до 12); розділові знаки — разом зі словом: «допомогу.»',
+  alternatives: 'Інші правильні порядки (необовʼязково)',
+  alternativesHint: 'Ті самі слова в іншому порядку, через пробіл.',
+  alternative: (n: number) => `Інший порядок ${n}`,
+  addAlternative: 'Додати інший порядок',
+  errorWords: 'Речення з помилкою',
+  errorWordsHint: 'Слова через пробіл (від 2 до 20).',
+  wrongWord: 'Слово з помилкою',
+  wrongWordHint: 'Оберіть одне слово.',
+  noWords: 'Спершу впишіть речення.',
+  correction: 'Як правильно',
+  remove: 'Прибрати',
+  removeRow: (what: string) => `Прибрати: ${what}`,
+  words: (n: number) => `Слів: ${n}`,
+
+  // Checks before sending (the server checks again).
+  needGap: 'Речення з пропуском: рівно один пропуск ___.',
+  needQuizAnswer: 'Вікторина: позначте щонайменше один правильний варіант.',
+  needWrong: 'Знайди помилку: оберіть слово з помилкою.',
+  badAlternative: (n: number) => `Інший порядок ${n}: мають бути ті самі слова, що й у реченні.`,
+
+  preview: 'Перегляд для гравця',
+  hidePreview: 'Сховати перегляд',
+  previewLead: 'Так завдання виглядатиме в грі (відповідь тут ніде не зберігається).',
+  noPrompt: '(текст завдання ще не вписано)',
+  previewShuffled: 'У грі порядок варіантів перемішано.',
+} as const;

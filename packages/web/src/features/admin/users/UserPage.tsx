@@ -1,0 +1,144 @@
+import type { AdminUserDetail, Role } from '@yedyni/contract';
+import { formatDate } from '@yedyni/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { Alert, Notice } from '../../../shared/ui/Alert';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { Spinner } from '../../../shared/ui/Spinner';
+import styles from '../Admin.module.css';
+import { adminApi, adminPaths } from '../api';
+import { LoadFailed, SelectField } from '../parts';
+import { adminTexts, roleNames } from '../texts';
+import { useAdminQuery } from '../useAdminQuery';
+
+const t = adminTexts.users;
+const ROLE_OPTIONS = (Object.entries(roleNames) as [Role, string][]).map(([role, name]) => [role, name] as const);
+
+/** `/uk/admin/users/:userId`: who they are, their courses, and their role (changed after a confirmation). */
+export default function UserPage() {
+  const { userId = '' } = useParams();
+  const { data, loading, error, reload, setData } = useAdminQuery<AdminUserDetail>(adminPaths.user(userId));
+
+  return (
+    <section className={styles.page} aria-labelledby="admin-user-title">
+      <Link to="/uk/admin/users" className={styles.back}>
+        {t.back}
+      </Link>
+      {!data ? (
+        <>
+          <h2 id="admin-user-title" className="sr-only">
+            {t.title}
+          </h2>
+          <LoadFailed error={error} onRetry={reload} />
+          {loading && <Spinner />}
+        </>
+      ) : (
+        <>
+          <h2 id="admin-user-title">
+            {data.first_name} {data.last_name}
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t.email}</dt>
+              <dd>
+                <a href={`mailto:${data.email}`}>{data.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.currentRole}</dt>
+              <dd>{roleNames[data.role]}</dd>
+            </div>
+            <div>
+              <dt>{t.registered}</dt>
+              <dd>{formatDate(data.createdAt)}</dd>
+            </div>
+          </dl>
+          <RoleForm person={data} onChanged={(role) => setData({ ...data, role })} />
+          <Enrollments enrollments={data.enrollments} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (role: Role) => void }) {
+  const [role, setRole] = useState<Role>(person.role);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const name = `${person.first_name} ${person.last_name}`;
+  const same = role === person.role;
+
+  const change = async () => {
+    setOutcome(null);
+    try {
+      const changed = await adminApi.setRole(person._id, role);
+      onChanged(changed.role);
+      setOutcome({ ok: true, text: t.changed(name, changed.role) });
+    } catch (failure) {
+      setOutcome({ ok: false, text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <section className={styles.form} aria-labelledby="admin-user-role">
+      <h3 id="admin-user-role" className={styles.formTitle}>
+        {t.changeRole}
+      </h3>
+      <div className={styles.toolbar}>
+        <SelectField
+          label={t.newRole}
+          value={role}
+          options={ROLE_OPTIONS}
+          onChange={(value) => {
+            setRole(value as Role);
+            setOutcome(null);
+          }}
+        />
+      </div>
+      {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
+      {same && !outcome && <p className={styles.muted}>{t.sameRole}</p>}
+      <div className={styles.actions}>
+        <ConfirmAction
+          label={t.changeRole}
+          question={t.question(name, role)}
+          confirm={t.confirm}
+          onConfirm={change}
+          disabled={same}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Enrollments({ enrollments }: { enrollments: AdminUserDetail['enrollments'] }) {
+  return (
+    <section className={styles.section} aria-labelledby="admin-user-courses">
+      <h3 id="admin-user-courses">{t.enrollments}</h3>
+      {enrollments.length === 0 ? (
+        <p className={styles.muted}>{t.noEnrollments}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="sr-only">{t.enrollments}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.course}</th>
+                <th scope="col">{t.wave}</th>
+                <th scope="col">{t.enrolledAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {enrollments.map((each) => (
+                <tr key={each.courseId}>
+                  <th scope="row">{each.title}</th>
+                  <td data-label={t.wave}>{each.wave}</td>
+                  <td data-label={t.enrolledAt}>{formatDate(each.enrolledAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
