@@ -11,7 +11,7 @@ import type { Db } from '../src/infra/db/index.js';
 import { ROOT_USER_ID } from '../src/infra/db/root-account.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, DAY, importFixtures, signIn, signUp, staff } from './support/courses.js';
-import { PNG } from './support/files.js';
+import { PNG, storedFiles } from './support/files.js';
 import { donateAndPay } from './support/liqpay.js';
 import { ask, connect } from './support/sockets.js';
 
@@ -120,7 +120,7 @@ describe('backup while the server writes, and restore into an empty installation
     const curatorToken = await curator(source);
 
     learner = await signUp(source);
-    // Invitations point users at users: whichever sorts first, the restore must put both in.
+    // Invitations point users at users (and below, one invitee's id sorts before the inviter's).
     for (let i = 0; i < 3; i++) await signUp(source, { inviterId: learner.user._id });
     expect((await source.api('POST', `/api/courses/${courses.beta}/enroll`, { token: learner.token })).status).toBe(
       200,
@@ -147,24 +147,93 @@ describe('backup while the server writes, and restore into an empty installation
     rated = await Promise.all(Array.from({ length: 10 }, withHomework));
     const latecomers = await Promise.all(Array.from({ length: 10 }, () => signUp(source)));
 
-    before = await dump(source.app.services.db);
-    const inFlight = [
-      ...latecomers.map((l) => submit(source, l.token, 'Під час копії')),
-      ...commented.map((exerciseId) =>
+    // Bulk rows, so tables span several pages (single and composite keys) and the snapshot
+    // takes long enough for the writes below to land in the middle of it.
+    const db = source.app.services.db;
+    const now = Date.now();
+    for (let start = 0; start < 12_000; start += 500) {
+      await db
+        .insertInto('password_resets')
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            token_hash: `bulk-${String(start + i).padStart(6, '0')}`,
+            user_id: learner.user._id,
+            created_at: now - 2 * DAY,
+            expires_at: now - DAY,
+            used_at: null,
+          })),
+        )
+        .execute();
+    }
+    for (let start = 0; start < 6_000; start += 500) {
+      await db
+        .insertInto('lesson_schedules')
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            course_id: alpha,
+            wave: `old-${(start + i) % 7}`,
+            day: start + i,
+            scheduled_date: now,
+          })),
+        )
+        .execute();
+    }
+    // Someone whose id sorts before their inviter's: the restore meets the invitee first.
+    await db
+      .insertInto('users')
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        first_name: 'Рання',
+        last_name: 'Запрошена',
+        email: 'early@example.org',
+        password_hash: '',
+        role: 'user',
+        inviter_id: learner.user._id,
+        created_at: now,
+        mark: 0,
+      })
+      .execute();
+    before = await dump(db);
+    // Three lanes of writes, one request after another: half of each goes in while the backup
+    // starts, the other half once its snapshot is being read (its tables folder appears in the
+    // data directory), so writes land before, during and after the moment it is taken.
+    let backingUp = true;
+    const snapshotBegun = async () => {
+      while (backingUp) {
+        for (const name of await readdir(source.dataDir)) {
+          if (name.startsWith('.backup-') && (await readdir(path.join(source.dataDir, name))).includes('tables'))
+            return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    };
+    const lane = async <T, A>(items: T[], write: (item: T) => Promise<A>): Promise<A[]> => {
+      const answers: A[] = [];
+      for (const [i, item] of items.entries()) {
+        if (i === items.length / 2) await snapshotBegun();
+        answers.push(await write(item));
+      }
+      return answers;
+    };
+    const inFlight = Promise.all([
+      lane(latecomers, (l) => submit(source, l.token, 'Під час копії')),
+      lane(commented, (exerciseId) =>
         source.form('POST', '/api/exercises/comment', {
           token: curatorToken,
           fields: { exerciseId, comment: 'Добре' },
         }),
       ),
-      ...rated.map((exerciseId) =>
+      lane(rated, (exerciseId) =>
         source.api('PATCH', '/api/exercises/rating', { token: curatorToken, body: { exerciseId, rating: 11 } }),
       ),
-    ];
-    const output = await cli(source, 'backup', archive);
+    ]);
+    const output = await cli(source, 'backup', archive).finally(() => {
+      backingUp = false;
+    });
     expect(output).toContain('Резервну копію записано');
-    const answers = await Promise.all(inFlight);
-    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-    newHomework = answers.slice(0, 10).map(({ body }) => ({
+    const answers = await inFlight;
+    for (const answer of answers.flat()) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    newHomework = answers[0].map(({ body }) => ({
       exerciseId: body._id,
       fileId: new URL(body.fileURL, source.url).pathname.split('/').at(-1) as string,
     }));
@@ -184,14 +253,10 @@ describe('backup while the server writes, and restore into an empty installation
     await tar.x({ file: archive, cwd: dir });
     const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.format).toBe('yedyni-backup');
-    expect(manifest.migrations).toEqual(
-      (
-        await source.app.services.db
-          .selectFrom('kysely_migration' as never)
-          .select('name' as never)
-          .execute()
-      ).map((r) => (r as { name: string }).name),
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      source.app.services.db,
     );
+    expect(manifest.migrations).toEqual(applied.rows.map((r) => r.name));
     expect(manifest.missingUploads).toEqual([]);
     expect(Object.keys(manifest.tables)).toEqual(TABLE_NAMES);
     const users = (await readFile(path.join(dir, 'tables/users.jsonl'), 'utf8'))
@@ -219,12 +284,9 @@ describe('backup while the server writes, and restore into an empty installation
       // Nothing that existed when the backup started is missing (the writes deleted nothing).
       for (const key of before[table].keys()) expect(restored[table].has(key), `${table} ${key}`).toBe(true);
     }
-    console.log(
-      'IN-FLIGHT',
-      newHomework.filter((h) => restored.exercises.has(JSON.stringify([h.exerciseId]))).length,
-      commented.filter((e) => restored.exercises.get(JSON.stringify([e]))?.status === 'inactive').length,
-      rated.filter((e) => restored.exercises.get(JSON.stringify([e]))?.rating === 11).length,
-    );
+    // Every restored file row has its bytes in the new data directory.
+    const stored = await storedFiles(target.dataDir);
+    for (const file of restored.files.values()) expect(stored).toContain(file.storage_key);
     // One transaction each: homework with its file; a comment with the status it set; a rating
     // with its footprint row and the user's running total.
     const exercises = restored.exercises;
@@ -279,12 +341,12 @@ describe('backup while the server writes, and restore into an empty installation
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     await expect(cli(target, 'restore', truncated)).rejects.toThrow(/пошкоджений або неповний/);
     const corrupted = path.join(work, 'corrupted.tar.gz');
-    const flipped = Buffer.from(bytes);
-    for (let i = 0; i < 16; i++) flipped[Math.floor(bytes.length / 2) + i] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    const flipped = Buffer.concat([bytes.subarray(0, middle), Buffer.alloc(16, 0x5a), bytes.subarray(middle + 16)]);
     await writeFile(corrupted, flipped);
     await expect(cli(target, 'restore', corrupted)).rejects.toThrow(/пошкоджений або неповний/);
     const foreign = path.join(work, 'foreign.tar.gz');
-    await tar.c({ gzip: true, file: foreign, cwd: path.join(source.dataDir) }, ['media']);
+    await tar.c({ gzip: true, file: foreign, cwd: source.dataDir }, ['media']);
     await expect(cli(target, 'restore', foreign)).rejects.toThrow(/не є резервною копією/);
     await expect(cli(target, 'restore', path.join(work, 'no-such.tar.gz'))).rejects.toThrow(/немає/);
     await expectEmpty(target);
@@ -344,13 +406,14 @@ describe('backup while the server writes, and restore into an empty installation
     const got = plain(await dump(lite.app.services.db));
     const want = plain(restored);
     for (const table of TABLE_NAMES) expect(got[table], table).toEqual(want[table]);
-    await signIn(lite, learner.person.email, learner.person.password);
 
     const again = path.join(work, 'from-sqlite.tar.gz');
     await cli(lite, 'backup', again);
     const pg = await app();
     await cli(pg, 'restore', again);
     expect(plain(await dump(pg.app.services.db))).toEqual(plain(restored));
+    await signIn(lite, learner.person.email, learner.person.password);
+    await signIn(pg, learner.person.email, learner.person.password);
   });
 });
 
