@@ -388,8 +388,11 @@ describe('backup while the server writes, and restore into an empty installation
     await expectEmpty(target);
   });
 
-  it('needs no sequences on PostgreSQL: every id is a string the rows carry', async ({ skip }) => {
-    if (!process.env.TEST_DATABASE_URL) skip();
+  // PostgreSQL-only checks: defined for CI's PostgreSQL pass (TEST_DATABASE_URL) only.
+  const onPostgres = (name: string, check: () => Promise<void>) => {
+    if (process.env.TEST_DATABASE_URL) it(name, check);
+  };
+  onPostgres('needs no sequences on PostgreSQL: every id is a string the rows carry', async () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from information_schema.sequences where sequence_schema = 'public'`.execute(
       source.app.services.db,
@@ -397,8 +400,7 @@ describe('backup while the server writes, and restore into an empty installation
     expect(rows[0]?.n).toBe(0);
   });
 
-  it('moves PostgreSQL → SQLite → PostgreSQL with every row intact', async ({ skip }) => {
-    if (!process.env.TEST_DATABASE_URL) skip();
+  onPostgres('moves PostgreSQL → SQLite → PostgreSQL with every row intact', async () => {
     // An empty DATABASE_URL means "not set": the SQLite file in the data directory.
     const lite = await app({ DATABASE_URL: '' });
     expect(loadConfig(lite.env).database.kind).toBe('sqlite');
