@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
 import { clubSchema } from './clubs.js';
-import { idSchema, requiredText } from './common.js';
+import { INSTANT_MAX, idSchema, requiredText, tooLate } from './common.js';
 import { lessonIdSchema, videoSchema, waveLabelSchema } from './courses.js';
 import { pageQuerySchema } from './exercises.js';
 import { authoredTaskSchema, TASK_TOPICS, TASK_TYPES } from './game.js';
@@ -56,7 +56,7 @@ export const roleBodySchema = z.object({
 
 // ─── Courses, waves, lessons ────────────────────────────────────────────────────────────────────
 
-const isoDay = z.number({ error: 'Дата: вкажіть дату' }).int().nonnegative();
+const isoDay = z.number({ error: 'Дата: вкажіть дату' }).int().nonnegative().max(INSTANT_MAX, tooLate('Дата'));
 
 export const adminCourseSchema = z
   .object({

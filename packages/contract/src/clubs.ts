@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.js';
+import { INSTANT_MAX, requiredText, tooLate } from './common.js';
 
 export const clubSchema = z
   .object({
@@ -42,7 +42,7 @@ export const clubBodySchema = z
       .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Посилання: адреса має починатися з https://')
       .default(''),
     host: requiredText('Ведучий').trim().min(1, 'Ведучий: обовʼязкове поле').max(200),
-    startsAt: z.number({ error: 'Початок: дата й час' }).int(),
+    startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
     durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(15).max(600).default(60),
     capacity: z.number({ error: 'Місць: ціле число від 1 до 1000' }).int().min(1).max(1000),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, requiredText } from './common.js';
+import { INSTANT_MAX, idSchema, requiredText, tooLate } from './common.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -76,7 +76,12 @@ export type CourseListItem = z.infer<typeof courseListItemSchema>;
 export const courseIdParamsSchema = z.object({ id: idSchema });
 export const lessonParamsSchema = z.object({ id: idSchema, lessonId: lessonIdSchema });
 
-const instantOrNull = z.number({ error: 'Дата: вкажіть час у мілісекундах' }).int().min(0).nullable();
+const instantOrNull = z
+  .number({ error: 'Дата: вкажіть час у мілісекундах' })
+  .int()
+  .min(0)
+  .max(INSTANT_MAX, tooLate('Дата'))
+  .nullable();
 
 export const nextWaveBodySchema = z
   .object({

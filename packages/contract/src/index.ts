@@ -9,6 +9,7 @@ export * from './dates.js';
 export * from './diary.js';
 export * from './exercises.js';
 export * from './game.js';
+export * from './gratitudes.js';
 export * from './olympiads.js';
 export * from './partners.js';
 export * from './payments.js';

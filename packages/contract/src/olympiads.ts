@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.js';
+import { INSTANT_MAX, requiredText, tooLate } from './common.js';
 import { playTaskSchema, taskResultSchema } from './game.js';
 
 /** Bonus footprint points for the top three of an olympiad, on top of the points they scored. */
@@ -60,8 +60,8 @@ export const olympiadBodySchema = z
   .object({
     title: requiredText('Назва').trim().min(1, 'Назва: обовʼязкове поле').max(200),
     description: z.string().trim().max(3000).default(''),
-    startsAt: z.number({ error: 'Початок: дата й час' }).int(),
-    endsAt: z.number({ error: 'Кінець: дата й час' }).int(),
+    startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
+    endsAt: z.number({ error: 'Кінець: дата й час' }).int().max(INSTANT_MAX, tooLate('Кінець')),
     durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(1).max(180).default(20),
     taskCount: z.number({ error: 'Завдань: ціле число' }).int().min(3).max(30).default(10),
   })

@@ -3,7 +3,7 @@ import formBody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -21,9 +21,11 @@ import { paymentsRoutes } from './features/payments/routes.js';
 import type { Config } from './infra/config.js';
 import { authentication } from './infra/http/authenticate.js';
 import { apiDocs } from './infra/http/docs.js';
-import { errorHandling } from './infra/http/errors.js';
+import { errorHandling, routerErrors } from './infra/http/errors.js';
 import { multipartForms } from './infra/http/multipart.js';
+import { RequestLog } from './infra/http/request-log.js';
 import { securityHeaders } from './infra/http/security.js';
+import { validatorCompiler } from './infra/http/validation.js';
 import { webApp } from './infra/http/web.js';
 import { SANDBOX_PREFIX, sandboxRoutes } from './infra/liqpay/sandbox.js';
 import { authenticateSockets, createRealtimeServer } from './infra/realtime.js';
@@ -58,9 +60,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }),
       },
     },
+    // Successful reads are logged at debug, everything else as before (infra/http/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    // A malformed or overlong path is refused before any route: `{ message }` like every error.
+    frameworkErrors: routerErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,7 +75,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', services.close);
   app.decorate('services', services);
 
-  await app.register(errorHandling);
+  await app.register(errorHandling, { outage: services.outage });
   await app.register(securityHeaders);
   await app.register(apiDocs);
   await app.register(authentication, { auth: services.auth });
@@ -81,6 +87,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await services.db.selectFrom('users').select('id').limit(1).execute();
     return { status: 'ok' };
   });
+  // The benchmarks' yardstick (bench/api.mjs): the same process, hooks and logging, but no auth and
+  // no database. It exists only when BENCH_BARE_ROUTE is set.
+  if (config.benchBareRoute) app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth });
   await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
   await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
@@ -109,11 +118,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     liveSessionIds: (ids) => services.auth.liveSessionIds(ids),
     refusal: CHAT_MESSAGES.unauthorized,
     log: app.log,
+    outage: services.outage,
   });
   chatEvents(realtime.io, {
     chat: services.chat,
     authenticate: (token) => services.auth.authenticate(token),
     log: app.log,
+    outage: services.outage,
   });
   services.broadcaster.attach(realtime.io);
   // Sockets go before the HTTP server closes, or it would wait for them.

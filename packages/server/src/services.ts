@@ -23,6 +23,7 @@ import { PaymentsService } from './features/payments/service.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
+import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
@@ -60,12 +61,14 @@ export interface Services {
   sandbox: LiqPaySandbox | undefined;
   /** Course media copied in by the content importer, served at `/media/<slug>/…`. */
   mediaRoot: string;
+  /** Where a database that cannot be reached is reported (once, not per request). */
+  outage: OutageLog;
   close(): Promise<void>;
 }
 
 /** How often stored wave state is brought in step with the clock (reads never wait for it). */
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
-/** How often chat uploads that no message took are swept. */
+/** How often uploads are swept: chat uploads no message took, and stray bytes without a row. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -78,7 +81,14 @@ export async function createServices(
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const db = createDb(config.database, (error) => log.warn({ err: error }, 'idle database connection lost'));
+  const outage = new OutageLog(log);
+  const db = createDb(config.database, {
+    connectionError: (error) => {
+      if (isDatabaseUnavailable(error)) outage.failed(error);
+      else log.warn({ err: error }, 'database connection lost');
+    },
+    connected: () => outage.connected(),
+  });
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
   const mailer =
     overrides.mailer ??
@@ -90,7 +100,10 @@ export async function createServices(
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<unknown>, what: string) => {
     const timer = setInterval(() => {
-      task().catch((error: unknown) => log.error({ err: error }, `${what} failed`));
+      task().catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) outage.failed(error);
+        else log.error({ err: error }, `${what} failed`);
+      });
     }, ms);
     timer.unref();
     timers.push(timer);
@@ -169,7 +182,7 @@ export async function createServices(
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
-      users: new UsersAdmin({ db, clock }),
+      users: new UsersAdmin({ db, clock, onRoleChanged: (userId) => auth.forget({ userId }) }),
       authoring: new CourseAuthoring({ db, clock, mediaRoot }),
       tasks: new TaskAuthoring({ db, clock }),
       reports: new PaymentReports({ db, clock }),
@@ -179,6 +192,10 @@ export async function createServices(
     await courses.rollOverWaves();
     every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
     every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
+    // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
+    const sweepStrays = () => files.sweepStrays();
+    every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
+    sweepStrays().catch((error: unknown) => log.warn({ err: error }, 'stray upload sweep failed'));
     return {
       db,
       auth,
@@ -196,6 +213,7 @@ export async function createServices(
       admin,
       sandbox,
       mediaRoot,
+      outage,
       close,
     };
   } catch (error) {

@@ -167,6 +167,28 @@ describe('admin console API', () => {
       expect(list.body.courses.map((c: { _id: string }) => c._id)).toContain(courseId);
     });
 
+    it('refuses instants past 2100, which no date can show (found by the fuzz)', async () => {
+      const far = Number.MAX_SAFE_INTEGER;
+      const moved = await t.api('PATCH', `/api/admin/courses/${courseId}`, {
+        token: admin,
+        body: { title: 'Мова медіа і новин', currentStart: far },
+      });
+      expect(moved.status).toBe(400);
+      expect(moved.body.message).toBe('Дата: не пізніше 2100 року');
+      expect((await t.api('GET', `/api/admin/courses/${courseId}`, { token: admin })).status).toBe(200);
+      const created = await t.api('POST', '/api/admin/courses', {
+        token: admin,
+        body: { title: 'Далеке майбутнє', slug: 'far-future', waveLabel: '1', waveStart: far },
+      });
+      expect(created.body).toEqual({ message: 'Дата: не пізніше 2100 року' });
+      const olympiad = { title: 'Олімпіада', startsAt: far - DAY, endsAt: far, durationMin: 20, taskCount: 3 };
+      const scheduled = await t.api('POST', '/api/admin/olympiads', { token: admin, body: olympiad });
+      expect(scheduled.body).toEqual({ message: 'Початок: не пізніше 2100 року' });
+      const club = { title: 'Клуб', host: 'Ірина', city: 'Львів', place: 'Бібліотека', startsAt: far, capacity: 5 };
+      const announced = await t.api('POST', '/api/admin/clubs', { token: admin, body: club });
+      expect(announced.body).toEqual({ message: 'Початок: не пізніше 2100 року' });
+    });
+
     it('writes lessons in Markdown: learners get sanitized HTML, the editor gets its Markdown back', async () => {
       const first = await t.api('POST', `/api/admin/courses/${courseId}/lessons`, {
         token: admin,

@@ -195,6 +195,17 @@ describe('sending', () => {
     // No acknowledgement at all: nothing breaks, the socket stays.
     (socket.emit as (event: string, payload: unknown) => void)('chat:send', { ...room, text: 'без підтвердження' });
     expect(await ask(socket, 'chat:join', room)).toEqual({ ok: true });
+    // U+0000 cannot be stored on PostgreSQL: refused on either database (found by the fuzz).
+    expect(await ask(socket, 'chat:send', { ...room, text: 'a\u0000b' })).toEqual({
+      ok: false,
+      message: 'text: недопустимий символ U+0000',
+    });
+    // Nothing but an acknowledgement (found by the fuzz): it is answered, not left hanging.
+    const bare = (event: string) =>
+      (socket.timeout(3_000) as unknown as { emitWithAck(event: string): Promise<unknown> }).emitWithAck(event);
+    for (const event of ['chat:join', 'chat:leave', 'chat:send', 'chat:edit', 'chat:delete']) {
+      expect(await bare(event)).toMatchObject({ ok: false, message: expect.stringMatching(/[а-яіїєґ]/) });
+    }
   });
 
   it('keeps markup as plain text: XSS payloads arrive exactly as typed', async () => {

@@ -150,6 +150,25 @@ describe('homework', () => {
     expect(closed.status).toBe(403);
   });
 
+  it('answers a malformed form 400 {message}, not 500 (found by the fuzz)', async () => {
+    const { token } = await signUp(t);
+    for (const [contentType, body] of [
+      ['multipart/form-data', 'no boundary at all'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="homework"\r\n\r\ncut short',
+      ],
+    ]) {
+      const answer = await fetch(`${t.url}/api/exercises`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType as string },
+        body,
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ message: 'Форму надіслано з помилкою: надішліть її ще раз' });
+    }
+  });
+
   it('needs an answer: text or a file, for homework and comments alike', async () => {
     const { token } = await signUp(t);
     const blank = await submit(token, '   ');

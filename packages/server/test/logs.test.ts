@@ -33,4 +33,36 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it('at info, leave successful reads out and keep failures, changes and errors', async () => {
+    const stream = new PassThrough();
+    const lines: {
+      msg?: string;
+      level?: number;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+    }[] = [];
+    let pending = '';
+    stream.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const complete = pending.split('\n');
+      pending = complete.pop() ?? '';
+      for (const line of complete) if (line) lines.push(JSON.parse(line));
+    });
+    const t = await startTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const { body } = await t.api('POST', '/api/auth/register', { body: newPerson() });
+      await t.api('GET', '/api/auth/current', { token: body.token });
+      await t.api('GET', '/api/auth/current');
+    } finally {
+      await t.close();
+    }
+    const requests = lines
+      .filter((l) => l.msg === 'request completed' || l.msg === 'incoming request')
+      .map((l) => `${l.msg} ${l.req?.method} ${l.req?.url} ${l.res?.statusCode}`);
+    expect(requests).toEqual([
+      'request completed POST /api/auth/register 201',
+      'request completed GET /api/auth/current 401',
+    ]);
+  });
 });

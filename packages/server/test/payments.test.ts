@@ -214,6 +214,27 @@ describe('callbacks', () => {
     expect(LiqPaySigner.decode(kept.data)).toMatchObject({ amount: 4000, status: 'success' });
   });
 
+  it('keeps a signed callback with U+0000 in it as unreadable, on PostgreSQL too (found by the fuzz)', async () => {
+    const form = provider.encode({ action: 'pay', status: 'success', order_id: 'a\u0000b', amount: 40 });
+    expect((await post('/api/payments/process', form)).status).toBe(200);
+    const kept = await t.app.services.db
+      .selectFrom('payment_callbacks')
+      .selectAll()
+      .where('data', '=', form.data)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ outcome: 'unreadable', order_id: null });
+    // The sandbox refuses such a form like any it cannot read.
+    const checkout = provider.encode({
+      action: 'pay',
+      amount: 40,
+      order_id: 'a\u0000b',
+      result_url: `${t.url}/uk/donat`,
+      server_url: `${t.url}/api/payments/process`,
+    });
+    const refused = await post('/sandbox/liqpay/checkout/complete', { ...checkout, choice: 'pay' });
+    expect(refused.status).toBe(400);
+  });
+
   it('never takes the payer from the callback: the order decides, whatever `customer` says', async () => {
     const payer = await signUp(t);
     const other = await signUp(t);

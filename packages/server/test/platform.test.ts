@@ -79,6 +79,46 @@ describe('errors and the web app', () => {
     expect(page.status).toBe(200);
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
   });
+
+  it('defines every schema the OpenAPI document refers to (found by the fuzz)', async () => {
+    const doc = (await t.api('GET', '/api/docs/json')).body;
+    const refs = new Set(
+      [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]),
+    );
+    expect(refs.size).toBeGreaterThan(20);
+    expect([...refs].filter((name) => !doc.components.schemas[name as string])).toEqual([]);
+    expect(doc.components.schemas.RegisterBody.required).toEqual(['first_name', 'last_name', 'email', 'password']);
+  });
+
+  it('refuses U+0000 anywhere in a request with 400 naming the field, on PostgreSQL too (found by the fuzz)', async () => {
+    const { token } = (await t.api('POST', '/api/auth/demo')).body;
+    const answers = [
+      await t.api('GET', '/api/partners/a%00b', { token }),
+      await t.api('GET', '/api/chats?courseId=a%00b&wave=1', { token }),
+      await t.api('POST', '/api/auth/login', { body: { email: 'a\u0000@example.org', password: 'x'.repeat(8) } }),
+      await t.api('POST', '/api/diary', {
+        token,
+        body: { courseId: 'c', lessonId: '1', date: '2026-03-03', x: ['\u0000'] },
+      }),
+      await t.form('POST', '/api/exercises', { token, fields: { courseId: 'c', lessonId: '1', homework: 'a\u0000' } }),
+    ];
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [400, 'id: недопустимий символ U+0000'],
+      [400, 'courseId: недопустимий символ U+0000'],
+      [400, 'email: недопустимий символ U+0000'],
+      [400, 'x.0: недопустимий символ U+0000'],
+      [400, 'homework: недопустимий символ U+0000'],
+    ]);
+  });
+
+  it('answers a malformed or overlong path with 4xx {message}, like any error (found by the fuzz)', async () => {
+    const bad = await t.api('GET', '/api/exercises/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'Некоректна адреса запиту' });
+    const long = await t.api('POST', `/api/courses/${'a'.repeat(200)}/enroll`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ message: 'Задовга адреса запиту' });
+  });
 });
 
 describe('demo accounts', () => {

@@ -30,6 +30,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
+  /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
+  BENCH_BARE_ROUTE: flag.default(false),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -53,6 +55,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app; served from the same port when it exists. */
   webDist: string;
+  /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
+  benchBareRoute: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
+    benchBareRoute: env.BENCH_BARE_ROUTE,
   };
 }
 

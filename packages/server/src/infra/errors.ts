@@ -23,4 +23,11 @@ export const GENERIC_MESSAGES: Record<number, string> = {
   429: 'Забагато запитів. Спробуйте пізніше.',
   500: 'Сталася помилка на сервері. Спробуйте пізніше.',
   503: 'Сервіс тимчасово недоступний. Спробуйте за хвилину.',
+  507: 'На сервері закінчилося місце для файлів. Спробуйте пізніше.',
 };
+
+/** The disk (or the user's quota) is full: a write failed for want of space, not because of a bug. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

@@ -4,6 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@yedyni/contrac
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { isDatabaseUnavailable, type OutageLog } from './db/unavailable.js';
 import { createRedis } from './redis.js';
 
 /** Who is on the other end of a socket: set once by the handshake. */
@@ -65,6 +66,7 @@ export function authenticateSockets(
     liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
     refusal: string;
     log: FastifyBaseLogger;
+    outage: OutageLog;
   },
 ): () => void {
   io.use((socket, next) => {
@@ -79,7 +81,14 @@ export function authenticateSockets(
         next();
       },
       (error: unknown) => {
-        auth.log.error({ err: error }, 'socket handshake failed');
+        if (isDatabaseUnavailable(error)) {
+          // Not a refusal (that would stop the browser from retrying): the connection is dropped,
+          // and the client reconnects with its usual backoff until the database is back.
+          auth.outage.failed(error);
+          socket.conn.close();
+        } else {
+          auth.log.error({ err: error }, 'socket handshake failed');
+        }
         next(new Error(auth.refusal));
       },
     );

@@ -23,7 +23,14 @@ const userOf = (row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email
 
 /** People in the console: search, enrolments, and roles (never the root account). */
 export class UsersAdmin {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      /** Told after a role change is committed (sessions remembered with the old role are dropped). */
+      onRoleChanged?: (userId: string) => void;
+    },
+  ) {}
 
   private guard(actor: Actor): void {
     if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
@@ -87,7 +94,7 @@ export class UsersAdmin {
     this.guard(actor);
     if (userId === ROOT_USER_ID) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
     const { db, clock } = this.deps;
-    return db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
       // SQLite has one writer at a time already; PostgreSQL needs the rows locked.
       if (needsRowLocks(trx)) admins = admins.forUpdate();
@@ -98,7 +105,7 @@ export class UsersAdmin {
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!user) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
-      if (user.role === role) return userOf(user);
+      if (user.role === role) return { user: userOf(user), changed: false };
       if (user.role === 'admin' && adminIds.length <= 1) throw new AppError(409, ADMIN_MESSAGES.lastAdmin);
       await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
       await writeAudit(trx, {
@@ -109,7 +116,9 @@ export class UsersAdmin {
         details: { from: user.role, to: role },
         now: clock.now(),
       });
-      return userOf({ ...user, role });
+      return { user: userOf({ ...user, role }), changed: true };
     });
+    if (outcome.changed) this.deps.onRoleChanged?.(userId);
+    return outcome.user;
   }
 }

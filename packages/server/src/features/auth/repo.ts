@@ -90,7 +90,7 @@ export function findLiveSession(db: Executor, sessionId: string, userId: string,
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'users.first_name', 'users.last_name', 'users.email'])
+    .select(['users.id', 'users.role', 'sessions.expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)

@@ -47,7 +47,29 @@ export interface NewAccount {
 /** The demo learner `/resume` signs into; seeded outside production. */
 export const DEMO_LEARNER_EMAIL = 'learner@example.org';
 
+/**
+ * How long HTTP requests on one instance may rely on a session this instance found live, before
+ * the database is asked again. Logout, password reset and role changes on this instance take
+ * effect at once (they drop what was remembered); ones made on another instance, by the
+ * operator's command line or straight in the database are seen within this time.
+ */
+export const SESSION_RECHECK_MS = 5_000;
+/** At most this many tokens are remembered; the oldest go first. */
+const REMEMBERED_SESSIONS_MAX = 20_000;
+
+interface RememberedSession {
+  user: SignedInUser;
+  checkedAt: number;
+  /** The session's own end: never trusted past it. */
+  expiresAt: number;
+}
+
 export class AuthService {
+  /** Sessions recently found live, by token (so neither the signature nor the row is checked again). */
+  private readonly remembered = new Map<string, RememberedSession>();
+  /** Moves on every forget: a lookup that overlapped one is not remembered. */
+  private forgets = 0;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -173,12 +195,14 @@ export class AuthService {
       return reset.user_id;
     });
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+    this.forget({ userId });
     this.deps.onSessionsEnded?.({ userId });
     return this.signIn(userId);
   }
 
   async logout(sessionId: string): Promise<void> {
     await repo.revokeSession(this.deps.db, sessionId, this.deps.clock.now());
+    this.forget({ sessionId });
     this.deps.onSessionsEnded?.({ sessionId });
   }
 
@@ -194,13 +218,55 @@ export class AuthService {
     return live;
   }
 
-  /** The user behind a bearer token, or null when the token is bad, expired or revoked. */
+  /**
+   * The user behind a bearer token, or null when the token is bad, expired or revoked. Always asks
+   * the database: sockets use it for their handshake and for every event.
+   */
   async authenticate(token: string): Promise<SignedInUser | null> {
+    return (await this.lookUp(token, this.deps.clock.now()))?.user ?? null;
+  }
+
+  /**
+   * As authenticate, for HTTP requests: a session this instance found live less than
+   * SESSION_RECHECK_MS ago is taken as it was (a page load sends several requests at once, and
+   * each would otherwise verify the token and read the session again).
+   */
+  async authenticateRequest(token: string): Promise<SignedInUser | null> {
     const now = this.deps.clock.now();
+    const known = this.remembered.get(token);
+    if (known && now - known.checkedAt < SESSION_RECHECK_MS && now < known.expiresAt) return { ...known.user };
+    if (known) this.remembered.delete(token);
+    const forgets = this.forgets;
+    const found = await this.lookUp(token, now);
+    if (!found) return null;
+    // A logout that ran while the row was read may have been about this very session.
+    if (forgets === this.forgets) {
+      if (this.remembered.size >= REMEMBERED_SESSIONS_MAX) {
+        this.remembered.delete(this.remembered.keys().next().value as string);
+      }
+      this.remembered.set(token, { user: found.user, checkedAt: now, expiresAt: found.expiresAt });
+    }
+    return { ...found.user };
+  }
+
+  /** Drops remembered sessions: one, or every one of a user (password reset, a new role). */
+  forget(target: { sessionId: string } | { userId: string }): void {
+    this.forgets += 1;
+    for (const [token, known] of this.remembered) {
+      const match = 'sessionId' in target ? known.user.sessionId === target.sessionId : known.user.id === target.userId;
+      if (match) this.remembered.delete(token);
+    }
+  }
+
+  private async lookUp(token: string, now: number): Promise<{ user: SignedInUser; expiresAt: number } | null> {
     const claims = await this.deps.tokens.verify(token, now);
     if (!claims) return null;
     const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
-    return session ? { id: session.id, role: session.role, sessionId: claims.sessionId } : null;
+    if (!session) return null;
+    return {
+      user: { id: session.id, role: session.role, sessionId: claims.sessionId },
+      expiresAt: Number(session.expires_at),
+    };
   }
 
   async currentUser(userId: string): Promise<User> {

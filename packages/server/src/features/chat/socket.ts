@@ -8,7 +8,9 @@ import {
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
+import { isDatabaseUnavailable, type OutageLog, unavailableError } from '../../infra/db/unavailable.js';
 import { AppError } from '../../infra/errors.js';
+import { nulAt, nulMessage } from '../../infra/nul.js';
 import type { RealtimeServer, RealtimeSocket } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import { type ChatService, roomOf } from './service.js';
@@ -23,7 +25,12 @@ const MAX_ROOMS_PER_SOCKET = 20;
  */
 export function chatEvents(
   io: RealtimeServer,
-  deps: { chat: ChatService; authenticate: (token: string) => Promise<Actor | null>; log: FastifyBaseLogger },
+  deps: {
+    chat: ChatService;
+    authenticate: (token: string) => Promise<Actor | null>;
+    log: FastifyBaseLogger;
+    outage: OutageLog;
+  },
 ): void {
   const { chat } = deps;
 
@@ -70,18 +77,25 @@ export function chatEvents(
 
 function handler<T>(
   socket: RealtimeSocket,
-  deps: { authenticate: (token: string) => Promise<Actor | null>; log: FastifyBaseLogger },
+  deps: { authenticate: (token: string) => Promise<Actor | null>; log: FastifyBaseLogger; outage: OutageLog },
   schema: ZodType<T>,
   run: (actor: Actor, input: T) => Promise<ChatAck>,
 ) {
-  // Arguments come off the wire: anything at all, an acknowledgement or not.
-  return async (payload: unknown, ack?: unknown) => {
+  // Arguments come off the wire: anything at all, an acknowledgement or not. An event sent with
+  // nothing but its acknowledgement (`emit('chat:join', ack)`) still gets its answer: a refusal.
+  return async (...args: unknown[]) => {
+    const [payload, ack] = typeof args[0] === 'function' ? [undefined, args[0]] : args;
     const reply = typeof ack === 'function' ? (ack as (result: ChatAck) => void) : () => {};
     try {
       const actor = await deps.authenticate(socket.data.token);
       if (!actor) {
         reply({ ok: false, message: CHAT_MESSAGES.unauthorized });
         socket.disconnect(true);
+        return;
+      }
+      const nul = nulAt(payload);
+      if (nul !== null) {
+        reply({ ok: false, message: nulMessage(nul) });
         return;
       }
       const parsed = schema.safeParse(payload);
@@ -93,6 +107,11 @@ function handler<T>(
     } catch (error) {
       if (error instanceof AppError) {
         reply({ ok: false, message: error.message });
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        deps.outage.failed(error);
+        reply({ ok: false, message: unavailableError().message });
         return;
       }
       deps.log.error({ err: error }, 'chat event failed');

@@ -15,7 +15,7 @@ import {
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
-import type { CoursesTable, LessonsTable } from '../../infra/db/schema.js';
+import type { CoursesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
@@ -119,6 +119,17 @@ export class CoursesService {
     const lessons = await repo.lessonsOf(this.deps.db, courseId);
     const schedules = await repo.schedulesOf(this.deps.db, courseId, wave);
     const now = this.now();
+    const timeline = lessons.map((lesson) => {
+      const scheduledDate = schedules.get(lesson.day) ?? null;
+      const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
+      const isOpen = opensAt <= now;
+      return { lesson, scheduledDate, opensAt, isOpen, readable: canReadLesson(actor, isOpen) };
+    });
+    const texts = await repo.lessonTexts(
+      this.deps.db,
+      courseId,
+      timeline.filter((l) => l.readable).map((l) => l.lesson.day),
+    );
     return {
       _id: course.id,
       title: course.title,
@@ -129,12 +140,9 @@ export class CoursesService {
       nextWave: state.nextWave,
       nextStart: state.nextStart,
       canManage,
-      lessons: lessons.map((lesson) => {
-        const scheduledDate = schedules.get(lesson.day) ?? null;
-        const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
-        const isOpen = opensAt <= now;
-        return lessonView(lesson, scheduledDate, opensAt, isOpen, canReadLesson(actor, isOpen));
-      }),
+      lessons: timeline.map((l) =>
+        lessonView(l.lesson, l.scheduledDate, l.opensAt, l.isOpen, l.readable ? texts.get(l.lesson.day) : undefined),
+      ),
     };
   }
 
@@ -419,28 +427,29 @@ export class CoursesService {
   }
 }
 
+/** A lesson on the course page; `text` is there only for a lesson the caller may read. */
 function lessonView(
-  lesson: LessonsTable,
+  lesson: repo.LessonSummary,
   scheduledDate: number | null,
   opensAt: number,
   isOpen: boolean,
-  readable: boolean,
+  text: repo.LessonTexts | undefined,
 ): Lesson {
-  const questions = (JSON.parse(lesson.test) as StoredQuestion[]).map((q) => ({
-    text: q.question,
-    options: q.options,
-  }));
   return {
     day: String(lesson.day),
     theme: lesson.theme,
     image: lesson.image,
     content: `/api/courses/${lesson.course_id}/lessons/${lesson.day}/content`,
-    theory: readable ? lesson.theory_html : '',
-    practice: readable ? lesson.practice_html : '',
-    audio: readable ? (JSON.parse(lesson.audio) as string[]) : [],
-    video: readable ? (JSON.parse(lesson.video) as Lesson['video']) : [],
-    test: { questions: readable ? questions : [] },
-    diary: readable ? lesson.diary_prompt : '',
+    theory: text?.theory_html ?? '',
+    practice: text?.practice_html ?? '',
+    audio: text ? (JSON.parse(text.audio) as string[]) : [],
+    video: text ? (JSON.parse(text.video) as Lesson['video']) : [],
+    test: {
+      questions: text
+        ? (JSON.parse(text.test) as StoredQuestion[]).map((q) => ({ text: q.question, options: q.options }))
+        : [],
+    },
+    diary: text?.diary_prompt ?? '',
     scheduledDate,
     opensAt,
     isOpen,

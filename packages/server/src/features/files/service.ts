@@ -24,6 +24,11 @@ export interface StoredUpload {
 
 /** Signed file links live this long: enough for a page, useless when copied around later. */
 const LINK_TTL_MS = 60 * 60 * 1000;
+/**
+ * Bytes without a record this old are strays: a request holds unrecorded bytes only for the
+ * seconds of its transaction (on any instance sharing the store), never for an hour.
+ */
+export const STRAY_BYTES_AGE_MS = 60 * 60 * 1000;
 const EMPTY: FileFields = { fileURL: '', fileType: '', fileName: '' };
 
 /**
@@ -115,6 +120,24 @@ export class FilesService {
         this.deps.log.error({ err: error, key }, 'could not remove a stored file');
       });
     }
+  }
+
+  /**
+   * Removes stored bytes that no file row claims and temporary files, older than `olderThanMs`:
+   * what a crash between keeping the bytes and committing their row (or between deleting a row
+   * and removing its bytes) leaves behind. Runs at start and hourly; returns how many went.
+   */
+  async sweepStrays(olderThanMs = STRAY_BYTES_AGE_MS): Promise<number> {
+    const removed = await this.deps.store.sweep(Date.now() - olderThanMs, async (keys) => {
+      const rows = await this.deps.db
+        .selectFrom('files')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((r) => r.storage_key));
+    });
+    if (removed > 0) this.deps.log.info({ removed }, 'stray uploads removed');
+    return removed;
   }
 
   /** The fields of API.md's File for a file id: a signed link, its type and name. */

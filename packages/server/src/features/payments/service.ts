@@ -17,6 +17,7 @@ import type { Db } from '../../infra/db/index.js';
 import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
+import { nulAt } from '../../infra/nul.js';
 import type { Executor } from '../auth/repo.js';
 import { addFootprint } from '../partners/footprint.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
@@ -120,7 +121,8 @@ export class PaymentsService {
     }
     const now = clock.now();
     const params = LiqPaySigner.decode(data);
-    const event = params ? readProviderEvent(params, now) : null;
+    // Parameters with a U+0000 anywhere cannot be stored (nul.ts): kept as unreadable instead.
+    const event = params && nulAt(params) === null ? readProviderEvent(params, now) : null;
     return db.transaction().execute(async (trx) => {
       const outcome = event ? await this.apply(trx, event) : 'unreadable';
       await trx

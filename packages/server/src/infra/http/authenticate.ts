@@ -13,13 +13,16 @@ declare module 'fastify' {
   }
 }
 
-/** `onRequest: app.authenticate` makes a route answer 401 unless a live session's token is sent. */
+/**
+ * `onRequest: app.authenticate` makes a route answer 401 unless a live session's token is sent
+ * (a session this instance checked in the last few seconds is not read again: AuthService).
+ */
 export const authentication = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const user = token ? await auth.authenticate(token) : null;
+    const user = token ? await auth.authenticateRequest(token) : null;
     if (!user) throw new AppError(401, GENERIC_MESSAGES[401] as string);
     request.user = user;
   });

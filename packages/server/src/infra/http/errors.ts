@@ -1,13 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, GENERIC_MESSAGES } from '../errors.js';
+import { isDatabaseUnavailable, type OutageLog, unavailableError } from '../db/unavailable.js';
+import { AppError, GENERIC_MESSAGES, isDiskFull } from '../errors.js';
 
-/**
- * One error shape for the whole API: `{ message }` in Ukrainian. Validation messages come from
- * the contract's schemas and name the field; unknown errors are logged in full and answered
- * with a generic 500.
- */
 /** What an item of a list is called, by the list's field name, for «(питання 2, варіант 1)». */
 const ITEM_NAMES: Record<string, string> = {
   test: 'питання',
@@ -29,10 +25,27 @@ function positionOf(field: string): string {
   return places.length ? ` (${places.join(', ')})` : '';
 }
 
-export const errorHandling = fp(async (app: FastifyInstance) => {
+/**
+ * One error shape for the whole API: `{ message }` in Ukrainian. Validation messages come from
+ * the contract's schemas and name the field. A database that cannot be reached is 503 with
+ * Retry-After (told to the operator once per outage, see OutageLog); a full disk is 507; other
+ * unknown errors are logged in full and answered with a generic 500.
+ */
+export const errorHandling = fp(async (app: FastifyInstance, { outage }: { outage: OutageLog }) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      outage.failed(error);
+      const unavailable = unavailableError();
+      return reply.code(unavailable.statusCode).headers(unavailable.headers).send({ message: unavailable.message });
+    }
+    if (isDiskFull(error)) {
+      // Someone has to free space or grow the disk: an error for the operator, but no stack needed.
+      const { code, syscall } = error as { code?: string; syscall?: string };
+      request.log.error({ code, syscall }, 'disk full: a write was refused');
+      return reply.code(507).send({ message: GENERIC_MESSAGES[507] });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -52,3 +65,16 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: GENERIC_MESSAGES[500] });
   });
 });
+
+/** The router's own refusals, before any route: a malformed or overlong path (Fastify's `frameworkErrors`). */
+const ROUTER_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Некоректна адреса запиту',
+  FST_ERR_MAX_PARAM_LENGTH: 'Задовга адреса запиту',
+};
+export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .code(status)
+    .send({ message: ROUTER_MESSAGES[error.code] ?? GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400] });
+}

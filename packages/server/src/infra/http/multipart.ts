@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 import type { Upload } from '../../features/files/service.js';
 import { AppError } from '../errors.js';
+import { nulAt, nulMessage } from '../nul.js';
 
 /** multipart/form-data with at most one file (`file`) of at most 10 MiB (unless a form says otherwise), and a few text fields. */
 export const multipartForms = fp(async (app: FastifyInstance) => {
@@ -21,6 +22,8 @@ const LIMIT_MESSAGES: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [400, 'Забагато полів у формі'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Надішліть форму як multipart/form-data'],
 };
+
+const MALFORMED_FORM = 'Форму надіслано з помилкою: надішліть її ще раз';
 
 /**
  * Reads a form: its text fields validated by the contract's schema (messages name the field)
@@ -51,8 +54,11 @@ export async function readForm<T>(
     if (code === 'FST_REQ_FILE_TOO_LARGE' && fileLimit) throw new AppError(413, fileLimit.message);
     const known = LIMIT_MESSAGES[code];
     if (known) throw new AppError(known[0], known[1]);
-    throw error;
+    // Anything else the parser trips over (no boundary, a form cut short) is a malformed request.
+    throw new AppError(400, MALFORMED_FORM);
   }
+  const nul = nulAt(raw);
+  if (nul !== null) throw new AppError(400, nulMessage(nul));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Некоректний запит');
   return file ? { fields: parsed.data, file } : { fields: parsed.data };

@@ -1,13 +1,51 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '../errors.js';
 
+/** The page the web build prerenders for `/login` (packages/web/scripts/prerender.mjs). */
+const LOGIN_PAGE = 'login.html';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * `'sha256-…'` CSP sources of an HTML page's inline scripts (`<script>` without `src`) and inline
+ * style sheets (`<style>`).
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const bodies = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => sha256(match[1] ?? ''));
+  return {
+    scripts: bodies(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi),
+    styles: bodies(/<style[^>]*>([\s\S]*?)<\/style>/gi),
+  };
+}
+
+/**
+ * The answer's CSP (set on every request, infra/http/security.ts) with these inline scripts and
+ * style sheets allowed by hash: script-src gets the script hashes; style sheets get a
+ * style-src-elem of their own (`'self'` and the hashes), so style-src's 'unsafe-inline' keeps
+ * covering style attributes only.
+ */
+function allowInline(reply: FastifyReply, { scripts, styles }: { scripts: string[]; styles: string[] }): void {
+  let policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  if (scripts.length > 0) {
+    policy = policy.replace(/(^|;)(\s*script-src)([^;]*)/, (_all, start, directive, sources) => {
+      return `${start}${directive}${sources} ${scripts.join(' ')}`;
+    });
+  }
+  if (styles.length > 0) policy = `${policy};style-src-elem 'self' ${styles.join(' ')}`;
+  reply.header('content-security-policy', policy);
+}
+
 /**
  * Serves the built web app from the API's port: hashed assets cached for a year, everything
- * else revalidated, and any non-/api path the app's router owns answered with index.html.
+ * else revalidated, and any non-/api path the app's router owns answered with index.html; /login
+ * with the prerendered login page when the build has one. Files go out brotli- or gzip-compressed
+ * when the build wrote compressed copies next to them (packages/web/scripts/compress.mjs).
  */
 export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: string }) => {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -15,6 +53,7 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
     await app.register(fastifyStatic, {
       root: webDist,
       index: 'index.html',
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,6 +61,21 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
     });
   } else {
     app.log.warn({ webDist }, 'web build not found: only the API is served (run npm run build)');
+  }
+
+  const loginPage = path.join(webDist, LOGIN_PAGE);
+  if (hasWeb && existsSync(loginPage)) {
+    // Its inline script (a stored session swaps the form for the restoring status; the app's
+    // script is requested after the first paint) and its inline CSS are allowed by their hashes,
+    // taken from the file the server sends.
+    const hashes = inlineHashes(readFileSync(loginPage, 'utf8'));
+    app.get('/login', { schema: { hide: true } }, (_request, reply) => {
+      allowInline(reply, hashes);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(LOGIN_PAGE);
+    });
+    // The form posted by the browser itself, sent before the app took over the page: nothing in
+    // it is read; the visitor is back on the login page.
+    app.post('/login', { schema: { hide: true } }, (_request, reply) => reply.redirect('/login', 303));
   }
 
   app.setNotFoundHandler((request, reply) => {

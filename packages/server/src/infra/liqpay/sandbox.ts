@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { AppError } from '../errors.js';
+import { nulAt } from '../nul.js';
 import { type LiqPayParams, LiqPaySigner } from './index.js';
 
 /** Where the sandbox lives on our own origin; its paths mirror the provider's. */
@@ -36,7 +37,7 @@ export class LiqPaySandbox {
       throw new AppError(400, REFUSED);
     }
     const params = LiqPaySigner.decode(data);
-    if (!params) throw new AppError(400, REFUSED);
+    if (!params || nulAt(params) !== null) throw new AppError(400, REFUSED);
     return params;
   }
 

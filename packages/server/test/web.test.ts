@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineHashes } from '../src/infra/http/web.js';
+import { startTestApp, type TestApp } from './support/app.js';
+
+// A web build as packages/web writes it: index.html, the prerendered login.html with its inline
+// script and CSS, hashed assets, and brotli/gzip copies (scripts/compress.mjs).
+const INLINE = 'try{document.getElementById("root").dataset.ok="1"}catch(e){}';
+const CSS = 'h1{color:#1d3c6e}';
+const INDEX =
+  '<!doctype html><title>Єдині</title><script type="module" src="/assets/app-abc123.js"></script>' +
+  '<link rel="stylesheet" href="/assets/app-abc123.css"><div id="root"></div>';
+const LOGIN = INDEX.replace('<link rel="stylesheet" href="/assets/app-abc123.css">', `<style>${CSS}</style>`).replace(
+  '<div id="root"></div>',
+  `<div id="root"><h1>Вхід</h1></div><script>${INLINE}</script>`,
+);
+const SCRIPT = `console.log(${JSON.stringify('Єдині '.repeat(300))})`;
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'yedyni-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'login.html'), LOGIN);
+  await writeFile(path.join(webDist, 'login.html.br'), brotliCompressSync(LOGIN));
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), SCRIPT);
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+  t = await startTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+/** A GET with exactly these headers; the body as sent (not decompressed). */
+function get(route: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${t.url}${route}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the web build', () => {
+  it('hashes inline scripts and style sheets for the CSP, and only those', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(inlineHashes(LOGIN)).toEqual({ scripts: [hash(INLINE)], styles: [hash(CSS)] });
+    expect(inlineHashes(INDEX)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('answers /login with the prerendered page, its inline script and CSS allowed by hash, no more', async () => {
+    const page = await get('/login');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body.toString()).toBe(LOGIN);
+    const csp = String(page.headers['content-security-policy']);
+    const sources = (directive: string) =>
+      new RegExp(`(?:^|;)\\s*${directive}\\s([^;]*)`).exec(csp)?.[1]?.trim().split(/\s+/);
+    const { scripts, styles } = inlineHashes(LOGIN);
+    expect(sources('script-src')).toEqual(["'self'", ...scripts]);
+    expect(sources('style-src-elem')).toEqual(["'self'", ...styles]);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends a login form posted before the app took over back to /login, reading nothing', async () => {
+    const answer = await fetch(`${t.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=olena%40example.com&password=secret-123',
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/login');
+  });
+
+  it('keeps the plain CSP and index.html everywhere else', async () => {
+    for (const route of ['/', '/uk', '/register', '/login/extra']) {
+      const page = await get(route);
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toBe(INDEX);
+      expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self';/);
+    }
+  });
+
+  it('sends the brotli or gzip copy the client accepts, and the plain file otherwise', async () => {
+    const br = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+
+    const gzip = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+
+    const login = await get('/login', { 'accept-encoding': 'br' });
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(login.body).toString()).toBe(LOGIN);
+  });
+});
