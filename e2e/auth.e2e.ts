@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   call,
@@ -269,5 +270,67 @@ describe('unknown paths and public screens', () => {
       await expectPath(page, '/uk');
       await greeting(page, person.first_name).waitFor();
     }
+  });
+});
+
+describe('the login screen as the server sends it (prerendered)', () => {
+  /** Holds the app's script back until `release` is called, so the page is what the HTML made it. */
+  async function holdAppScript(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return () => release();
+  }
+
+  test('/login arrives with the heading and the form in its HTML, and the app takes it over', async () => {
+    const html = await (await fetch(`${e2e.url}/login`)).text();
+    expect(html).toContain(`<h1>${TEXT.loginHeading}</h1>`);
+    expect(html).toContain('name="password"');
+
+    const { page } = e2e;
+    const release = await holdAppScript(page);
+    await page.goto(`${e2e.url}/login`, { waitUntil: 'domcontentloaded' });
+    await heading(page, TEXT.loginHeading).waitFor();
+    await page.getByRole('button', { name: TEXT.signIn, exact: true }).waitFor();
+    release();
+    await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+    await page.getByRole('link', { name: TEXT.register, exact: true }).click();
+    await heading(page, TEXT.registerHeading).waitFor();
+  });
+
+  test('a form sent before the app has loaded is sent once it has', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    const release = await holdAppScript(page);
+    await page.goto(`${e2e.url}/login`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(TEXT.email, { exact: true }).fill(person.email);
+    await page.getByLabel(TEXT.password, { exact: true }).fill(person.password);
+    await page.getByLabel(TEXT.password, { exact: true }).press('Enter');
+    // Nothing left the page: the password is in no address, the form waits.
+    expect(pathOf(page)).toBe('/login');
+    expect(page.url()).not.toContain('password');
+    release();
+    await expectPath(page, '/uk');
+    await greeting(page, person.first_name).waitFor();
+  });
+
+  test('a stored session shows «Оновлення користувача...» from the first paint, never the form', async () => {
+    const { page } = e2e;
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    await signInViaUi(page, e2e.url, person);
+    const release = await holdAppScript(page);
+    await page.goto(`${e2e.url}/login`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(TEXT.restoring);
+    expect(await page.getByLabel(TEXT.password, { exact: true }).count()).toBe(0);
+    release();
+    await expectPath(page, '/uk');
+    await greeting(page, person.first_name).waitFor();
   });
 });

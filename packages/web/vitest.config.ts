@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { appRouter } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // The app's react-router (Link and NavLink of src/shared/lib/router.tsx), as in the build.
+  plugins: [react(), appRouter({ production: false })],
   resolve: { conditions: ['@yedyni/source', ...defaultClientConditions] },
   test: {
     name: 'web',

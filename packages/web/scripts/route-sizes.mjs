@@ -47,8 +47,8 @@ export const ROUTES = {
 };
 
 export const ENTRY = 'index.html';
-/** The login screen is the first paint for most visitors. */
-export const BUDGETS = { '/login': 90 * 1024 };
+/** The login screen is the first paint for most visitors (issue 9: at most 85 KB of gzip JS + CSS). */
+export const BUDGETS = { '/login': 85 * 1024 };
 
 /**
  * @param {{ distDir?: string, routes?: Record<string, string[]>, entry?: string }} [options]

@@ -67,3 +67,19 @@ export function createAppStore() {
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];
 export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * Resolves once the session is settled (auth.isRefreshing, spec section 4): restored, refused, or
+ * known to be absent. Without a stored token that takes no request, only redux-persist's read of
+ * localStorage; the prerendered login screen is hydrated then (main.tsx).
+ */
+export function whenSessionSettled(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (store.getState().auth.isRefreshing) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!store.getState().auth.isRefreshing) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

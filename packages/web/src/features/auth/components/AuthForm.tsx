@@ -31,7 +31,9 @@ export function AuthForm({ onSubmit, submit, busy, children }: AuthFormProps) {
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    // method="post": submitted before the app has taken over (the prerendered /login), the browser
+    // posts the form instead of putting the password into the address as a query.
+    <form method="post" onSubmit={handleSubmit} noValidate>
       {error && <Alert>{error}</Alert>}
       {children}
       <Button type="submit" block disabled={isLoading}>

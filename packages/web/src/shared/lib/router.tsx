@@ -1,0 +1,116 @@
+// react-router as the app uses it: everything of the library, with `Link` and `NavLink` built on
+// its public hooks (useHref, useLinkClickHandler, useResolvedPath, useLocation). The library's
+// own two components carry framework-mode machinery (route discovery, prefetch links, data-router
+// navigation state) that a declarative <BrowserRouter> app never runs, and since react-router is
+// one module, that code sat in the first screen's chunk. The build and the tests resolve every
+// `import … from 'react-router'` in the app to this module (vite.config.ts, vitest.config.ts).
+
+import { type MouseEvent, type Ref, useContext } from 'react';
+import {
+  type LinkProps,
+  UNSAFE_NavigationContext as NavigationContext,
+  type NavLinkProps,
+  type NavLinkRenderProps,
+  type To,
+  useHref,
+  useLinkClickHandler,
+  useLocation,
+  useResolvedPath,
+} from 'react-router';
+
+export * from 'react-router';
+
+/** A scheme (`https:`, `mailto:`) or a protocol-relative `//host`: not a route of the app. */
+const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
+
+type AnchorProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
+
+/**
+ * An <a> that navigates inside the app without reloading: react-router's Link in declarative mode.
+ * `prefetch` and `discover` belong to framework mode and do nothing here; a `mask` is shown by the
+ * navigation, while href stays the real target. Absolute URLs are left to the browser.
+ */
+export function Link({
+  to,
+  replace,
+  mask,
+  state,
+  target,
+  preventScrollReset,
+  relative,
+  viewTransition,
+  defaultShouldRevalidate,
+  reloadDocument,
+  onClick,
+  discover: _discover,
+  prefetch: _prefetch,
+  ...rest
+}: AnchorProps) {
+  const { useTransitions } = useContext(NavigationContext);
+  const href = useHref(to, { relative });
+  const external = typeof to === 'string' && ABSOLUTE_URL.test(to);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, {
+    replace,
+    mask,
+    state,
+    target,
+    preventScrollReset,
+    relative,
+    viewTransition,
+    defaultShouldRevalidate,
+    useTransitions,
+  });
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented && !reloadDocument && !external) navigate(event);
+  };
+  return <a {...rest} href={external ? (to as string) : href} target={target} onClick={handleClick} />;
+}
+
+/** The pathname a link points at, encoded as location.pathname is. */
+function useTargetPathname(to: To, relative: NavLinkProps['relative']): string {
+  const path = useResolvedPath(to, { relative });
+  const { navigator } = useContext(NavigationContext);
+  return navigator.encodeLocation ? navigator.encodeLocation(path).pathname : path.pathname;
+}
+
+/**
+ * A Link that knows whether it is the current page: `aria-current="page"` and the class `active`
+ * then, matched as react-router's NavLink matches (`end`, `caseSensitive`).
+ */
+export function NavLink({
+  'aria-current': ariaCurrentProp = 'page',
+  caseSensitive = false,
+  className: classNameProp = '',
+  end = false,
+  style: styleProp,
+  children,
+  ...rest
+}: NavLinkProps & { ref?: Ref<HTMLAnchorElement> }) {
+  let toPathname = useTargetPathname(rest.to, rest.relative);
+  let locationPathname = useLocation().pathname;
+  if (!caseSensitive) {
+    locationPathname = locationPathname.toLowerCase();
+    toPathname = toPathname.toLowerCase();
+  }
+  const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
+  const isActive =
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
+  // A declarative router has no pending navigations or view transitions to report.
+  const renderProps: NavLinkRenderProps = { isActive, isPending: false, isTransitioning: false };
+  const className =
+    typeof classNameProp === 'function'
+      ? classNameProp(renderProps)
+      : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
+  return (
+    <Link
+      {...rest}
+      aria-current={isActive ? ariaCurrentProp : undefined}
+      className={className}
+      style={typeof styleProp === 'function' ? styleProp(renderProps) : styleProp}
+    >
+      {typeof children === 'function' ? children(renderProps) : children}
+    </Link>
+  );
+}
