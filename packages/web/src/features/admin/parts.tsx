@@ -1,12 +1,25 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Alert } from '../../shared/ui/Alert';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { errorMessage } from '../../shared/api';
+import { Alert, Notice } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/TextField';
+import field from '../../shared/ui/TextField.module.css';
 import styles from './Admin.module.css';
 import { adminTexts as t } from './texts';
 
 /*
- * Small pieces the console's screens share: a failed load with its retry, a debounced value, a
- * labelled <select>, and a state badge.
+ * Small pieces the console's screens share: a failed load with its retry, an action's outcome, a
+ * debounced value, the focus kept while a list's rows move, the button that opens a screen's
+ * form, the controls of a filter row (a labelled <select> or <input>, a search box), a state
+ * badge, and an answer option's «right» mark. Lists: ListState.tsx; forms: AdminForm.tsx.
  */
 
 /** A failed load: the message in an alert and «Спробувати ще раз». Nothing when `error` is ''. */
@@ -20,6 +33,59 @@ export function LoadFailed({ error, onRetry }: { error: string; onRetry: () => v
       </Button>
     </div>
   );
+}
+
+/** What an action came to: a notice (`ok`) or an alert; null before any (or while it runs). */
+export type Outcome = { ok: boolean; text: string } | null;
+
+/** An Outcome as a Notice or an Alert; nothing when null. */
+export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
+}
+
+/**
+ * An action with its busy state and Outcome: `run(action)` clears the outcome, and says the text
+ * the action resolves to, or its rejection's message (`failed` when it has none).
+ */
+export function useOutcome() {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const run = async (action: () => Promise<string>, failed = '') => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await action() });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) || failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, outcome, setOutcome, run };
+}
+
+/**
+ * Keeps the focus on a list's controls while its rows move or go: after a render, the element
+ * matching the pending selector (or, when that one is missing or disabled, the fallback) is focused.
+ */
+export function useRefocus() {
+  const pending = useRef<string[] | null>(null);
+  useEffect(() => {
+    const selectors = pending.current;
+    if (!selectors) return;
+    pending.current = null;
+    for (const selector of selectors) {
+      const element = document.querySelector<HTMLButtonElement>(selector);
+      if (element && !element.disabled) {
+        element.focus();
+        return;
+      }
+    }
+  });
+  return (...selectors: string[]) => {
+    pending.current = selectors;
+  };
 }
 
 /** `value`, once it has stayed the same for `ms` (search boxes: 300 ms). */
@@ -41,17 +107,44 @@ interface SelectFieldProps {
   disabled?: boolean;
 }
 
-/** A labelled <select> styled like the text fields, for filter rows (`.toolbar`). */
+interface FormToggleProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  open: boolean;
+  /** The id of the box the form opens in. */
+  controls: string;
+  openText: string;
+  /** Default «Закрити форму». */
+  closeText?: string;
+}
+
+/** Opens and closes a screen's form («Нова …» / «Закрити форму»): primary while closed. */
+export function FormToggle({ open, controls, openText, closeText = t.common.closeForm, ...rest }: FormToggleProps) {
+  return (
+    <Button variant={open ? 'secondary' : 'primary'} aria-expanded={open} aria-controls={controls} {...rest}>
+      {open ? closeText : openText}
+    </Button>
+  );
+}
+
+/** A control of a filter row (`.toolbar`): its label above it. */
+function Control({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className={styles.control}>
+      <label className={field.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled <select> styled like the text fields (shared/ui TextField), for filter rows. */
 export function SelectField({ label, value, onChange, options, disabled }: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={styles.control}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
+    <Control id={id} label={label}>
       <select
         id={id}
-        className={styles.select}
+        className={field.input}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
@@ -62,7 +155,64 @@ export function SelectField({ label, value, onChange, options, disabled }: Selec
           </option>
         ))}
       </select>
+    </Control>
+  );
+}
+
+/** A labelled <input> styled like the text fields, for filter rows (a date, a short search). */
+export function FilterInput({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Control id={id} label={label}>
+      <input id={id} className={field.input} {...input} />
+    </Control>
+  );
+}
+
+/** The search box of a filter row (a TextField with its hint), growing into the room left. */
+export function SearchField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={styles.grow}>
+      <TextField
+        label={label}
+        hint={hint}
+        type="search"
+        value={value}
+        maxLength={100}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
+  );
+}
+
+/** «Правильна» beside an answer option: its checkbox or radio, named for screen readers by `option`. */
+export function RightAnswer({
+  className,
+  label,
+  option,
+  ...input
+}: { label: string; option: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={`${styles.rightAnswer} ${className}`}>
+      <input {...input} />
+      <span>
+        {label} <span className="sr-only">{option}</span>
+      </span>
+    </label>
   );
 }
 

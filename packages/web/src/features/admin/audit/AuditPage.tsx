@@ -1,11 +1,10 @@
 import type { AuditLog } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { useState } from 'react';
-import { Pagination } from '../../../shared/ui/Pagination';
-import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminPaths } from '../api';
-import { LoadFailed, SelectField } from '../parts';
+import { DataTable, ListState } from '../ListState';
+import { SelectField } from '../parts';
 import { adminTexts } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 import { AUDIT_LABELS } from './labels';
@@ -20,7 +19,7 @@ const actionLabel = (action: string) => (AUDIT_LABELS as Record<string, string>)
 export default function AuditPage() {
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
-  const { data, loading, error, reload } = useAdminQuery<AuditLog>(adminPaths.audit({ action, page }));
+  const query = useAdminQuery<AuditLog>(adminPaths.audit({ action, page }));
 
   return (
     <section className={styles.page} aria-labelledby="admin-audit-title">
@@ -37,49 +36,22 @@ export default function AuditPage() {
           }}
         />
       </div>
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner />
-      ) : data.entries.length === 0 ? (
-        <p className={styles.empty}>{t.none}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.list}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.who}</th>
-                <th scope="col">{t.action}</th>
-                <th scope="col">{t.summary}</th>
+      <ListState query={query} count={(data) => data.entries.length} empty={t.none} paging={{ page, onPage: setPage }}>
+        {(data) => (
+          <DataTable caption={t.list} busy={query.loading} columns={[t.date, t.who, t.action, t.summary]}>
+            {data.entries.map((entry) => (
+              <tr key={entry._id}>
+                <td data-label={t.date} className={styles.nowrap}>
+                  {formatDateTime(entry.date)}
+                </td>
+                <td data-label={t.who}>{entry.actor ? `${entry.actor.first_name} ${entry.actor.last_name}` : t.cli}</td>
+                <td data-label={t.action}>{actionLabel(entry.action)}</td>
+                <td data-label={t.summary}>{entry.summary}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry._id}>
-                  <td data-label={t.date} className={styles.nowrap}>
-                    {formatDateTime(entry.date)}
-                  </td>
-                  <td data-label={t.who}>
-                    {entry.actor ? `${entry.actor.first_name} ${entry.actor.last_name}` : t.cli}
-                  </td>
-                  <td data-label={t.action}>{actionLabel(entry.action)}</td>
-                  <td data-label={t.summary}>{entry.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          totalPages={data.totalPages}
-          disabled={loading}
-          label={adminTexts.common.pages}
-          onPage={setPage}
-        />
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }

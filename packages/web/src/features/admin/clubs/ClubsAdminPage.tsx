@@ -3,10 +3,10 @@ import { formatDateTime, formatLongDate } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
-import { Badge, LoadFailed } from '../parts';
+import { ListState } from '../ListState';
+import { Badge, FormToggle } from '../parts';
 import { adminTexts } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 import { ClubForm } from './ClubForm';
@@ -18,7 +18,8 @@ const isPast = (club: Club, now: number) => club.startsAt + club.durationMin * 6
 
 /** `/uk/admin/clubs`: every club, past ones too; create one, edit one, see who signed up. */
 export default function ClubsAdminPage() {
-  const { data, loading, error, reload, setData } = useAdminQuery<AdminClubs>(adminPaths.clubs());
+  const query = useAdminQuery<AdminClubs>(adminPaths.clubs());
+  const { reload, setData } = query;
   const [creating, setCreating] = useState(false);
   const [said, setSaid] = useState('');
   const now = Date.now();
@@ -36,17 +37,15 @@ export default function ClubsAdminPage() {
     <section className={styles.page} aria-labelledby="admin-clubs-title">
       <div className={styles.head}>
         <h2 id="admin-clubs-title">{t.title}</h2>
-        <Button
-          variant={creating ? 'secondary' : 'primary'}
-          aria-expanded={creating}
-          aria-controls="admin-club-create"
+        <FormToggle
+          open={creating}
+          controls="admin-club-create"
+          openText={t.newClub}
           onClick={() => {
             setCreating(!creating);
             setSaid('');
           }}
-        >
-          {creating ? t.closeForm : t.newClub}
-        </Button>
+        />
       </div>
       <p className={styles.lead}>{t.lead}</p>
 
@@ -55,21 +54,17 @@ export default function ClubsAdminPage() {
       </div>
       {said && <Notice>{said}</Notice>}
 
-      <LoadFailed error={error} onRetry={reload} />
-
-      {!data ? (
-        loading && <Spinner />
-      ) : data.clubs.length === 0 ? (
-        <p className={styles.empty}>{t.none}</p>
-      ) : (
-        <ul className={styles.cards} aria-label={t.list} aria-busy={loading}>
-          {data.clubs.map((club) => (
-            <li key={club._id}>
-              <ClubItem club={club} past={isPast(club, now)} onSaved={replace} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState query={query} count={(data) => data.clubs.length} empty={t.none}>
+        {(data) => (
+          <ul className={styles.cards} aria-label={t.list} aria-busy={query.loading}>
+            {data.clubs.map((club) => (
+              <li key={club._id}>
+                <ClubItem club={club} past={isPast(club, now)} onSaved={replace} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -171,27 +166,24 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
 
 /** Who signed up for a club, with their email and when. */
 function Signups({ club }: { club: Club }) {
-  const { data, loading, error, reload } = useAdminQuery<ClubSignups>(adminPaths.clubSignups(club._id));
+  const query = useAdminQuery<ClubSignups>(adminPaths.clubSignups(club._id));
   return (
     <section className={styles.section} aria-label={t.signupsTitle(club.title)}>
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner compact />
-      ) : data.signups.length === 0 ? (
-        <p className={styles.muted}>{t.noSignups}</p>
-      ) : (
-        <ol className={styles.people}>
-          {data.signups.map((person) => (
-            <li key={person._id}>
-              <strong>
-                {person.first_name} {person.last_name}
-              </strong>{' '}
-              <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
-              <span className={styles.muted}>{formatDateTime(person.date)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ListState query={query} count={(data) => data.signups.length} empty={t.noSignups} compact>
+        {(data) => (
+          <ol className={styles.people}>
+            {data.signups.map((person) => (
+              <li key={person._id}>
+                <strong>
+                  {person.first_name} {person.last_name}
+                </strong>{' '}
+                <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
+                <span className={styles.muted}>{formatDateTime(person.date)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import shared from '../Admin.module.css';
 import { adminPaths } from '../api';
 import { useDownload } from '../download';
+import { LoadFailed } from '../parts';
 import { useAdminQuery } from '../useAdminQuery';
 import { CourseSettings } from './CourseSettings';
 import styles from './Courses.module.css';
@@ -34,16 +35,7 @@ export default function CoursePage() {
         <Link className={shared.back} to="/uk/admin/courses">
           {t.back}
         </Link>
-        {error ? (
-          <div className={shared.failed}>
-            <Alert>{error}</Alert>
-            <Button variant="secondary" onClick={reload}>
-              {t.retry}
-            </Button>
-          </div>
-        ) : (
-          loading && <Spinner label={t.courseLoading} />
-        )}
+        {error ? <LoadFailed error={error} onRetry={reload} /> : loading && <Spinner label={t.courseLoading} />}
       </section>
     );
   }
@@ -57,7 +49,7 @@ export default function CoursePage() {
       </Link>
       <div className={shared.head}>
         <div className={styles.titleBlock}>
-          <h2 id="admin-course-title" className={styles.pageTitle}>
+          <h2 id="admin-course-title" className={shared.pageTitle}>
             {course.title}
           </h2>
           <p className={shared.muted}>

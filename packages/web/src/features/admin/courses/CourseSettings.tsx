@@ -1,15 +1,14 @@
 import type { AdminCourseDetail, CourseUpdateBody } from '@yedyni/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../../shared/api';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
 import { adminApi } from '../api';
+import { OutcomeMessage, useOutcome } from '../parts';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
-import { type Outcome, OutcomeMessage } from './WavePanel';
 
 interface CourseSettingsProps {
   course: AdminCourseDetail;
@@ -24,8 +23,7 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
   const [starter, setStarter] = useState(course.starter);
   const [position, setPosition] = useState(String(course.position));
   const [start, setStart] = useState(() => toKyivInput(course.currentStart));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, setOutcome, run } = useOutcome();
   const [open, setOpen] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -45,18 +43,12 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
       }
       body.currentStart = at;
     }
-    setBusy(true);
-    setOutcome(null);
-    try {
+    await run(async () => {
       const saved = await adminApi.updateCourse(course._id, body);
       onSaved(saved);
       setStart(toKyivInput(saved.currentStart));
-      setOutcome({ ok: true, text: t.saved });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+      return t.saved;
+    });
   };
 
   return (
@@ -67,7 +59,7 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
         </h3>
         <Button
           variant="secondary"
-          className={styles.small}
+          className={shared.slim}
           aria-expanded={open}
           aria-controls={`${id}-form`}
           onClick={() => setOpen(!open)}
@@ -114,7 +106,7 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
                 value={start}
                 onChange={(event) => setStart(event.target.value)}
               />
-              <label className={`${styles.check} ${shared.wide}`}>
+              <label className={`${shared.check} ${shared.wide}`}>
                 <input type="checkbox" checked={starter} onChange={(event) => setStarter(event.target.checked)} />
                 <span>{t.fieldStarter}</span>
               </label>

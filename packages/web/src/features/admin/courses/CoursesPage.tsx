@@ -1,14 +1,13 @@
 import type { AdminCourses } from '@yedyni/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/api';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
-import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
+import { AdminForm, useFields } from '../AdminForm';
 import { adminApi, adminPaths } from '../api';
+import { DataTable, ListState } from '../ListState';
+import { Badge, FormToggle } from '../parts';
 import { useAdminQuery } from '../useAdminQuery';
 import styles from './Courses.module.css';
 import { coursePath, fromKyivDate } from './lib';
@@ -16,24 +15,23 @@ import { courseAdminTexts as t } from './texts';
 
 /** `/uk/admin/courses`: every course with its waves, lessons and learners; admins also create one. */
 export default function CoursesPage() {
-  const { data, loading, error, reload } = useAdminQuery<AdminCourses>(adminPaths.courses());
+  const query = useAdminQuery<AdminCourses>(adminPaths.courses());
+  const { data } = query;
   const [creating, setCreating] = useState(false);
 
   return (
     <section className={shared.page} aria-labelledby="admin-courses-title">
       <div className={shared.head}>
-        <h2 id="admin-courses-title" className={styles.pageTitle}>
+        <h2 id="admin-courses-title" className={shared.pageTitle}>
           {t.title}
         </h2>
         {data?.canAuthor && (
-          <Button
-            variant={creating ? 'secondary' : 'primary'}
-            aria-expanded={creating}
-            aria-controls="admin-course-create"
+          <FormToggle
+            open={creating}
+            controls="admin-course-create"
+            openText={t.newCourse}
             onClick={() => setCreating(!creating)}
-          >
-            {creating ? t.closeForm : t.newCourse}
-          </Button>
+          />
         )}
       </div>
       <p className={shared.lead}>{t.lead}</p>
@@ -44,65 +42,43 @@ export default function CoursesPage() {
         </div>
       )}
 
-      {error && (
-        <div className={shared.failed}>
-          <Alert>{error}</Alert>
-          <Button variant="secondary" onClick={reload}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
-
-      {!data ? (
-        loading && <Spinner label={t.loading} />
-      ) : data.courses.length === 0 ? (
-        <p className={shared.empty}>{t.empty}</p>
-      ) : (
-        <div className={shared.tableWrap}>
-          <table className={shared.table} aria-busy={loading}>
-            <caption className="sr-only">{t.list}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.fieldTitle}</th>
-                <th scope="col">{t.code}</th>
-                <th scope="col">{t.currentWave}</th>
-                <th scope="col">{t.nextWave}</th>
-                <th scope="col">{t.lessons}</th>
-                <th scope="col">{t.learners}</th>
+      <ListState query={query} count={(data) => data.courses.length} empty={t.empty} loadingLabel={t.loading}>
+        {(data) => (
+          <DataTable
+            caption={t.list}
+            busy={query.loading}
+            columns={[t.fieldTitle, t.code, t.currentWave, t.nextWave, t.lessons, t.learners]}
+          >
+            {data.courses.map((course) => (
+              <tr key={course._id}>
+                <th scope="row">
+                  <span className={styles.courseName}>
+                    <Link className={shared.rowLink} to={coursePath(course._id)}>
+                      {course.title}
+                    </Link>
+                    {course.starter && <Badge>{t.starter}</Badge>}
+                  </span>
+                </th>
+                <td data-label={t.code}>
+                  <code className={styles.code}>{course.slug}</code>
+                </td>
+                <td data-label={t.currentWave}>{t.waveSince(course.currentWave, course.currentStart)}</td>
+                <td data-label={t.nextWave}>
+                  {course.nextWave !== null && course.nextStart !== null
+                    ? t.waveSince(course.nextWave, course.nextStart)
+                    : t.noNextWave}
+                </td>
+                <td data-label={t.lessons} className={shared.num}>
+                  {course.lessonCount}
+                </td>
+                <td data-label={t.learners} className={shared.num}>
+                  {course.learnerCount}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.courses.map((course) => (
-                <tr key={course._id}>
-                  <th scope="row">
-                    <span className={styles.courseName}>
-                      <Link className={shared.rowLink} to={coursePath(course._id)}>
-                        {course.title}
-                      </Link>
-                      {course.starter && <span className={shared.badge}>{t.starter}</span>}
-                    </span>
-                  </th>
-                  <td data-label={t.code}>
-                    <code className={styles.code}>{course.slug}</code>
-                  </td>
-                  <td data-label={t.currentWave}>{t.waveSince(course.currentWave, course.currentStart)}</td>
-                  <td data-label={t.nextWave}>
-                    {course.nextWave !== null && course.nextStart !== null
-                      ? t.waveSince(course.nextWave, course.nextStart)
-                      : t.noNextWave}
-                  </td>
-                  <td data-label={t.lessons} className={shared.num}>
-                    {course.lessonCount}
-                  </td>
-                  <td data-label={t.learners} className={shared.num}>
-                    {course.learnerCount}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -110,47 +86,33 @@ export default function CoursesPage() {
 /** Admins: a new course with its first wave; on success the console opens it. */
 function NewCourseForm() {
   const navigate = useNavigate();
-  const id = useId();
-  const [title, setTitle] = useState('');
-  const [slug, setSlug] = useState('');
-  const [description, setDescription] = useState('');
+  const { fields, set, input } = useFields(() => ({
+    title: '',
+    slug: '',
+    description: '',
+    waveLabel: '1',
+    waveStart: '',
+  }));
   const [starter, setStarter] = useState(false);
-  const [waveLabel, setWaveLabel] = useState('1');
-  const [waveStart, setWaveStart] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const waveStart = fromKyivDate(fields.waveStart);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const start = fromKyivDate(waveStart);
-    if (start === null) {
-      setFailure(t.needStart);
-      return;
-    }
-    setBusy(true);
-    setFailure('');
-    try {
-      const course = await adminApi.createCourse({ title, slug, description, starter, waveLabel, waveStart: start });
-      navigate(coursePath(course._id));
-    } catch (error) {
-      setFailure(errorMessage(error) || t.createFailed);
-      setBusy(false);
-    }
+  const send = async () => {
+    if (waveStart === null) return; // `problem` below
+    const course = await adminApi.createCourse({ ...fields, starter, waveStart });
+    navigate(coursePath(course._id));
   };
 
   return (
-    <form className={shared.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={shared.formTitle}>
-        {t.createTitle}
-      </h3>
+    <AdminForm
+      title={t.createTitle}
+      send={send}
+      problem={waveStart === null ? t.needStart : ''}
+      submit={t.create}
+      busyText={t.creating}
+      failedText={t.createFailed}
+    >
       <div className={shared.grid}>
-        <TextField
-          label={t.fieldTitle}
-          maxLength={200}
-          required
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
+        <TextField label={t.fieldTitle} maxLength={200} required {...input('title')} />
         <TextField
           label={t.fieldSlug}
           hint={t.fieldSlugHint}
@@ -160,11 +122,16 @@ function NewCourseForm() {
           spellCheck={false}
           autoCapitalize="none"
           pattern="[a-z0-9][a-z0-9\-]{1,79}"
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
+          {...input('slug')}
         />
         <div className={shared.wide}>
-          <TextArea label={t.fieldDescription} max={1000} rows={3} value={description} onChange={setDescription} />
+          <TextArea
+            label={t.fieldDescription}
+            max={1000}
+            rows={3}
+            value={fields.description}
+            onChange={set('description')}
+          />
         </div>
         <TextField
           label={t.fieldWave}
@@ -172,27 +139,14 @@ function NewCourseForm() {
           maxLength={20}
           required
           autoComplete="off"
-          value={waveLabel}
-          onChange={(event) => setWaveLabel(event.target.value)}
+          {...input('waveLabel')}
         />
-        <TextField
-          label={t.fieldWaveStart}
-          type="date"
-          required
-          value={waveStart}
-          onChange={(event) => setWaveStart(event.target.value)}
-        />
-        <label className={`${styles.check} ${shared.wide}`}>
+        <TextField label={t.fieldWaveStart} type="date" required {...input('waveStart')} />
+        <label className={`${shared.check} ${shared.wide}`}>
           <input type="checkbox" checked={starter} onChange={(event) => setStarter(event.target.checked)} />
           <span>{t.fieldStarter}</span>
         </label>
       </div>
-      {failure && <Alert>{failure}</Alert>}
-      <div className={shared.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? t.creating : t.create}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -1,29 +1,7 @@
-import { useEffect, useRef } from 'react';
+import shared from '../Admin.module.css';
+import { adminTexts } from '../texts';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
-
-/**
- * Keeps the focus on a list's controls while its rows move or go: after a render, the element
- * matching the pending selector (or, when that one is missing or disabled, the fallback) is focused.
- */
-export function useRefocus() {
-  const pending = useRef<string[] | null>(null);
-  useEffect(() => {
-    const selectors = pending.current;
-    if (!selectors) return;
-    pending.current = null;
-    for (const selector of selectors) {
-      const element = document.querySelector<HTMLButtonElement>(selector);
-      if (element && !element.disabled) {
-        element.focus();
-        return;
-      }
-    }
-  });
-  return (...selectors: string[]) => {
-    pending.current = selectors;
-  };
-}
 
 const control = (row: string, action: string) => `[data-row="${row}"][data-action="${action}"]`;
 
@@ -58,7 +36,7 @@ export function ItemControls({
   refocus,
   canRemove = true,
   removeLabel,
-  removeText = t.removeShort,
+  removeText = adminTexts.common.remove,
 }: ItemControlsProps) {
   const moveBy = (step: -1 | 1) => {
     const action = step < 0 ? 'up' : 'down';
@@ -69,7 +47,7 @@ export function ItemControls({
     <span className={styles.itemControls}>
       <button
         type="button"
-        className={styles.move}
+        className={shared.move}
         data-row={row}
         data-action="up"
         disabled={index === 0}
@@ -80,7 +58,7 @@ export function ItemControls({
       </button>
       <button
         type="button"
-        className={styles.move}
+        className={shared.move}
         data-row={row}
         data-action="down"
         disabled={index === count - 1}
@@ -91,9 +69,9 @@ export function ItemControls({
       </button>
       <button
         type="button"
-        className={styles.removeButton}
+        className={shared.removeButton}
         disabled={!canRemove}
-        aria-label={removeLabel ?? t.removeItem(what)}
+        aria-label={removeLabel ?? adminTexts.common.removeWhat(what)}
         onClick={() => {
           refocus(afterRemove);
           onRemove();

@@ -1,15 +1,15 @@
 import type { AdminLesson, CourseMedia } from '@yedyni/contract';
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
-import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
-import { LoadFailed } from '../parts';
+import { LoadFailed, OutcomeMessage, useOutcome } from '../parts';
 import { useAdminQuery } from '../useAdminQuery';
 import styles from './Courses.module.css';
 import { bodyOf, type Draft, draftOf, type MarkdownName } from './draft';
@@ -17,6 +17,7 @@ import { coursePath, useBottomScrollPadding } from './lib';
 import { MarkdownField, type PaneMode } from './MarkdownField';
 import { AudioList, VideoList } from './MediaLists';
 import { MediaUpload } from './MediaUpload';
+import { Panel } from './Panel';
 import { SelfTestEditor } from './SelfTestEditor';
 import { courseAdminTexts as t } from './texts';
 
@@ -49,8 +50,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
   const [saved, setSaved] = useState(() => JSON.stringify(bodyOf(draftOf(lesson))));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, setOutcome, run } = useOutcome();
   const [leaving, setLeaving] = useState(false);
   const [modes, setModes] = useState<Record<MarkdownName, PaneMode>>({
     content: 'edit',
@@ -135,19 +135,13 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
+    await run(async () => {
       const answer = await adminApi.saveLesson(courseId, lesson.day, bodyOf(draft));
       const next = draftOf(answer);
       setDraft(next);
       setSaved(JSON.stringify(bodyOf(next)));
-      setOutcome({ ok: true, text: t.lessonSaved });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) || t.saveFailed });
-    } finally {
-      setBusy(false);
-    }
+      return t.lessonSaved;
+    }, t.saveFailed);
   };
 
   const markdown = (field: MarkdownName) => (
@@ -174,10 +168,11 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
         {t.backToCourse}
       </Link>
       {leaving && (
-        <fieldset className={styles.leave}>
+        // The look of ConfirmAction's question (shared/ui), asked here by the link «Назад до курсу».
+        <fieldset className={confirmStyles.confirm}>
           <legend>{t.leaveQuestion}</legend>
           <div className={shared.actions}>
-            <Button ref={leaveYes} className={styles.dangerSolid} onClick={() => navigate(coursePath(courseId))}>
+            <Button ref={leaveYes} className={confirmStyles.dangerSolid} onClick={() => navigate(coursePath(courseId))}>
               {t.leaveYes}
             </Button>
             <Button variant="secondary" onClick={() => setLeaving(false)}>
@@ -187,15 +182,14 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
         </fieldset>
       )}
       <div className={styles.titleBlock}>
-        <h2 id={`${id}-title`} className={styles.pageTitle}>
+        <h2 id={`${id}-title`} className={shared.pageTitle}>
           {t.lessonTitle(lesson.day)}: {draft.theme.trim() || lesson.theme}
         </h2>
         <p className={shared.muted}>{t.editorLead}</p>
       </div>
 
       <form className={styles.editor} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-        <section className={styles.panel} aria-labelledby={`${id}-main`}>
-          <h3 id={`${id}-main`}>{t.mainPanel}</h3>
+        <Panel title={t.mainPanel}>
           <TextField
             label={t.theme}
             maxLength={200}
@@ -224,16 +218,15 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
             {draft.image.trim() && (
               <figure className={styles.coverPreview}>
                 <img src={draft.image.trim()} alt={t.imageAlt} />
-                <Button variant="secondary" className={styles.small} onClick={() => set('image', '')}>
+                <Button variant="secondary" className={shared.slim} onClick={() => set('image', '')}>
                   {t.imageRemove}
                 </Button>
               </figure>
             )}
           </div>
-        </section>
+        </Panel>
 
-        <section className={styles.panel} aria-labelledby={`${id}-media`}>
-          <h3 id={`${id}-media`}>{t.media}</h3>
+        <Panel title={t.media}>
           <p className={shared.muted}>{t.mediaLead}</p>
           <MediaUpload
             courseId={courseId}
@@ -250,7 +243,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
                     <TextField label={t.fileUrl} readOnly value={media.url} onFocus={(e) => e.target.select()} />
                     <Button
                       variant="secondary"
-                      className={styles.small}
+                      className={shared.slim}
                       aria-describedby={`${id}-target`}
                       onClick={() => insertImage(media.url)}
                     >
@@ -267,7 +260,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
             </p>
           )}
           {inserted && <Notice>{inserted}</Notice>}
-        </section>
+        </Panel>
 
         {markdown('content')}
         {markdown('theory')}
@@ -277,8 +270,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
         <VideoList video={draft.video} onChange={(video) => set('video', video)} />
         <SelfTestEditor test={draft.test} onChange={(test) => set('test', test)} />
 
-        <section className={styles.panel} aria-labelledby={`${id}-diary`}>
-          <h3 id={`${id}-diary`}>{t.diary}</h3>
+        <Panel title={t.diary}>
           <TextArea
             label={t.diaryLabel}
             hint={t.diaryHint}
@@ -287,10 +279,10 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
             value={draft.diary}
             onChange={(diary) => set('diary', diary)}
           />
-        </section>
+        </Panel>
 
         <div className={styles.saveBar}>
-          {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
+          <OutcomeMessage outcome={outcome} />
           <div className={styles.saveRow}>
             <Button type="submit" disabled={busy}>
               {busy ? t.saving : t.saveLesson}

@@ -9,11 +9,12 @@ import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
 import { adminApi } from '../api';
+import { type Outcome, OutcomeMessage, useOutcome } from '../parts';
 import styles from './Courses.module.css';
 import { deleteLesson, setLessonDate } from './calls';
 import { lessonPath, move, useBottomScrollPadding } from './lib';
+import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
-import { type Outcome, OutcomeMessage } from './WavePanel';
 
 interface LessonListProps {
   course: AdminCourseDetail;
@@ -129,8 +130,7 @@ export function LessonList({ course, onCourse }: LessonListProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.lessonsTitle}</h3>
+    <Panel title={t.lessonsTitle}>
       <p className={shared.muted}>{t.lessonsLead}</p>
       <div ref={outcomeRef} tabIndex={-1} className={styles.outcome}>
         <OutcomeMessage outcome={outcome} />
@@ -171,12 +171,12 @@ export function LessonList({ course, onCourse }: LessonListProps) {
         <div className={styles.orderBar}>
           <p id={`${id}-order`}>{t.orderChanged}</p>
           <div className={shared.actions}>
-            <Button className={styles.small} onClick={saveOrder} disabled={busy}>
+            <Button className={shared.slim} onClick={saveOrder} disabled={busy}>
               {busy ? t.saving : t.saveOrder}
             </Button>
             <Button
               variant="secondary"
-              className={styles.small}
+              className={shared.slim}
               aria-describedby={`${id}-order`}
               disabled={busy}
               onClick={() => {
@@ -207,7 +207,7 @@ export function LessonList({ course, onCourse }: LessonListProps) {
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -262,7 +262,7 @@ function LessonItem({
       <div className={styles.lessonActions}>
         <Button
           variant="secondary"
-          className={styles.small}
+          className={shared.slim}
           aria-expanded={scheduling}
           aria-controls={`${id}-schedule`}
           aria-describedby={titleId}
@@ -273,7 +273,7 @@ function LessonItem({
         {canAuthor && (
           <>
             <Link
-              className={`${buttonClass('secondary')} ${styles.small}`}
+              className={`${buttonClass('secondary')} ${shared.slim}`}
               to={lessonPath(courseId, lesson.day)}
               aria-label={t.editLesson(lesson.day, lesson.theme)}
             >
@@ -283,7 +283,7 @@ function LessonItem({
               <button
                 ref={(button) => registerMove('up', button)}
                 type="button"
-                className={styles.move}
+                className={shared.move}
                 disabled={place === 1}
                 aria-label={t.moveUp(lesson.theme)}
                 onClick={() => onMove(lesson.day, 'up')}
@@ -293,7 +293,7 @@ function LessonItem({
               <button
                 ref={(button) => registerMove('down', button)}
                 type="button"
-                className={styles.move}
+                className={shared.move}
                 disabled={place === count}
                 aria-label={t.moveDown(lesson.theme)}
                 onClick={() => onMove(lesson.day, 'down')}
@@ -336,27 +336,16 @@ function ScheduleForm({
   onSchedule: (day: number, scheduledDate: number | null) => void;
 }) {
   const [value, setValue] = useState(() => toKyivInput(lesson.opensAt));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, setOutcome, run } = useOutcome();
 
-  const send = async (scheduledDate: number | null) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const send = (scheduledDate: number | null) =>
+    run(async () => {
       const answer = await setLessonDate(courseId, lesson.day, scheduledDate);
       onSchedule(lesson.day, answer.scheduledDate);
-      if (answer.scheduledDate === null) {
-        setOutcome({ ok: true, text: t.scheduleCleared(lesson.day) });
-        setValue(toKyivInput(lessonOpensAt(currentStart, lesson.day, null)));
-      } else {
-        setOutcome({ ok: true, text: t.scheduleSaved(lesson.day, answer.scheduledDate) });
-      }
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (answer.scheduledDate !== null) return t.scheduleSaved(lesson.day, answer.scheduledDate);
+      setValue(toKyivInput(lessonOpensAt(currentStart, lesson.day, null)));
+      return t.scheduleCleared(lesson.day);
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -375,12 +364,12 @@ function ScheduleForm({
         onChange={(event) => setValue(event.target.value)}
       />
       <div className={shared.actions}>
-        <Button type="submit" className={styles.small} disabled={busy}>
+        <Button type="submit" className={shared.slim} disabled={busy}>
           {t.scheduleSave}
         </Button>
         <Button
           variant="secondary"
-          className={styles.small}
+          className={shared.slim}
           disabled={busy || lesson.scheduledDate === null}
           onClick={() => send(null)}
         >

@@ -1,5 +1,6 @@
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import field from '../../../shared/ui/TextField.module.css';
 import { adminApi } from '../api';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
@@ -49,6 +50,12 @@ export function usePreview(markdown: string): Preview {
 
 export type PaneMode = 'edit' | 'preview';
 
+/** The phone's switch: each pane and its button's text (the pane's id ends with its name). */
+const MODES: readonly (readonly [PaneMode, string])[] = [
+  ['edit', t.editMode],
+  ['preview', t.previewMode],
+];
+
 interface MarkdownFieldProps {
   label: string;
   value: string;
@@ -85,22 +92,17 @@ export function MarkdownField({
         </label>
         <fieldset className={styles.toggle}>
           <legend className="sr-only">{t.modeGroup(label)}</legend>
-          <button
-            type="button"
-            aria-pressed={mode === 'edit'}
-            aria-controls={`${id}-edit`}
-            onClick={() => onMode('edit')}
-          >
-            {t.editMode}
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'preview'}
-            aria-controls={`${id}-preview`}
-            onClick={() => onMode('preview')}
-          >
-            {t.previewMode}
-          </button>
+          {MODES.map(([pane, text]) => (
+            <button
+              key={pane}
+              type="button"
+              aria-pressed={mode === pane}
+              aria-controls={`${id}-${pane}`}
+              onClick={() => onMode(pane)}
+            >
+              {text}
+            </button>
+          ))}
         </fieldset>
       </div>
       <div className={styles.panes}>
@@ -117,7 +119,7 @@ export function MarkdownField({
             onFocus={onFocus}
             onChange={(event) => onChange(event.target.value)}
           />
-          <span id={`${id}-hint`} className={styles.hint}>
+          <span id={`${id}-hint`} className={field.hint}>
             {t.markdownHint}
           </span>
         </div>

@@ -3,11 +3,13 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
+import { useRefocus } from '../parts';
 import styles from './Courses.module.css';
 import { type AudioRow, isMediaUrl, MAX_MEDIA_ITEMS, newKey, type VideoRow } from './draft';
-import { ItemControls, useRefocus } from './ItemControls';
+import { ItemControls } from './ItemControls';
 import { move } from './lib';
 import { MediaUpload } from './MediaUpload';
+import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
 
 interface AudioListProps {
@@ -44,8 +46,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.audio}</h3>
+    <Panel title={t.audio}>
       {audio.length === 0 ? (
         <p className={shared.muted}>{t.audioEmpty}</p>
       ) : (
@@ -92,7 +93,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
               onChange={(event) => setUrl(event.target.value)}
               onKeyDown={onKeyDown}
             />
-            <Button variant="secondary" className={styles.small} onClick={addUrl}>
+            <Button variant="secondary" className={shared.slim} onClick={addUrl}>
               {t.addUrl}
             </Button>
           </div>
@@ -105,7 +106,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
           />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -129,8 +130,7 @@ export function VideoList({ video, onChange }: VideoListProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.video}</h3>
+    <Panel title={t.video}>
       {video.length === 0 ? (
         <p className={shared.muted}>{t.videoEmpty}</p>
       ) : (
@@ -139,7 +139,7 @@ export function VideoList({ video, onChange }: VideoListProps) {
             <li key={row.key} className={styles.item}>
               <fieldset className={styles.itemFieldset}>
                 <legend className={styles.itemName}>{t.videoItem(index + 1)}</legend>
-                <div className={styles.row}>
+                <div className={shared.pair}>
                   <TextField
                     label={t.videoTitle}
                     maxLength={200}
@@ -176,6 +176,6 @@ export function VideoList({ video, onChange }: VideoListProps) {
           {t.addVideo}
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }

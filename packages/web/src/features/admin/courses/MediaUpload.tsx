@@ -2,9 +2,10 @@ import type { CourseMedia } from '@yedyni/contract';
 import { MEDIA_MAX_BYTES } from '@yedyni/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
-import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Spinner } from '../../../shared/ui/Spinner';
+import field from '../../../shared/ui/TextField.module.css';
 import { adminApi } from '../api';
+import { type Outcome, OutcomeMessage } from '../parts';
 import styles from './Courses.module.css';
 import { mebibytes } from './lib';
 import { courseAdminTexts as t } from './texts';
@@ -39,7 +40,7 @@ interface MediaUploadProps {
 export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadProps) {
   const id = useId();
   const [uploading, setUploading] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const mb = mebibytes(MEDIA_MAX_BYTES);
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -82,11 +83,11 @@ export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadPr
         disabled={uploading !== ''}
         onChange={onChange}
       />
-      <span id={`${id}-limit`} className={styles.hint}>
+      <span id={`${id}-limit`} className={field.hint}>
         {kind === 'image' ? t.imageLimit(mb) : t.audioLimit(mb)}
       </span>
       {uploading && <Spinner compact label={t.uploading(uploading)} />}
-      {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
+      <OutcomeMessage outcome={outcome} />
     </div>
   );
 }

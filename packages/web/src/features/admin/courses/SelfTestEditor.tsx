@@ -3,6 +3,8 @@ import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
+import { RightAnswer, useRefocus } from '../parts';
+import { adminTexts } from '../texts';
 import styles from './Courses.module.css';
 import {
   blankQuestion,
@@ -13,8 +15,9 @@ import {
   type OptionRow,
   type QuestionRow,
 } from './draft';
-import { ItemControls, useRefocus } from './ItemControls';
+import { ItemControls } from './ItemControls';
 import { move } from './lib';
+import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
 
 interface SelfTestEditorProps {
@@ -37,8 +40,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.test}</h3>
+    <Panel title={t.test}>
       {test.length === 0 ? (
         <p className={shared.muted}>{t.testEmpty}</p>
       ) : (
@@ -84,7 +86,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
           {t.addQuestion}
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -120,10 +122,10 @@ function OptionsEditor({
   };
 
   return (
-    <fieldset className={styles.options}>
+    <fieldset className={shared.group}>
       <legend className={styles.optionsLegend}>{t.options}</legend>
       {options.map((option, index) => (
-        <div key={option.key} className={styles.option}>
+        <div key={option.key} className={shared.fieldRow}>
           <div className={styles.optionText}>
             <TextField
               label={t.optionLabel(index + 1)}
@@ -134,25 +136,23 @@ function OptionsEditor({
             />
           </div>
           <div className={styles.optionControls}>
-            <label className={styles.rightOption}>
-              <input
-                type="radio"
-                name={`${id}-right`}
-                checked={answer === index}
-                onChange={() => onChange({ answer: index })}
-              />
-              <span>
-                {t.right} <span className="sr-only">{t.optionLabel(index + 1).toLowerCase()}</span>
-              </span>
-            </label>
+            <RightAnswer
+              className={styles.rightOption}
+              label={t.right}
+              option={t.optionLabel(index + 1).toLowerCase()}
+              type="radio"
+              name={`${id}-right`}
+              checked={answer === index}
+              onChange={() => onChange({ answer: index })}
+            />
             <button
               type="button"
-              className={styles.removeButton}
+              className={shared.removeButton}
               disabled={options.length <= MIN_OPTIONS}
               aria-label={t.removeOption(index + 1)}
               onClick={() => remove(index)}
             >
-              {t.removeShort}
+              {adminTexts.common.remove}
             </button>
           </div>
         </div>
@@ -161,7 +161,7 @@ function OptionsEditor({
         <Button
           id={addId}
           variant="secondary"
-          className={styles.small}
+          className={shared.slim}
           disabled={options.length >= MAX_OPTIONS}
           onClick={add}
         >

@@ -1,23 +1,16 @@
 import type { AdminCourseDetail } from '@yedyni/contract';
 import { formatLongDate } from '@yedyni/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
-import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
+import { OutcomeMessage, useOutcome } from '../parts';
 import styles from './Courses.module.css';
 import { setNextWave } from './calls';
+import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
-
-export type Outcome = { ok: boolean; text: string } | null;
-
-export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
-}
 
 interface WavePanelProps {
   course: AdminCourseDetail;
@@ -31,8 +24,7 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState('');
   const [start, setStart] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, setOutcome, run } = useOutcome();
   const opener = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const announced = course.nextWave !== null && course.nextStart !== null;
@@ -51,28 +43,17 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
     setEditing(true);
   };
 
-  const send = async (nextWave: string | null, nextStart: number | null) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const send = (nextWave: string | null, nextStart: number | null) =>
+    run(async () => {
       const answer = await setNextWave(course._id, nextWave, nextStart);
       onNext(answer.nextWave, answer.nextStart);
-      setOutcome({
-        ok: true,
-        text:
-          answer.nextWave !== null && answer.nextStart !== null
-            ? t.announced(answer.nextWave, answer.nextStart)
-            : t.withdrawn,
-      });
       setEditing(false);
       // A withdrawal removes the button that asked: the focus goes to «Оголосити наступну хвилю».
       if (answer.nextWave === null) requestAnimationFrame(() => opener.current?.focus());
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return answer.nextWave !== null && answer.nextStart !== null
+        ? t.announced(answer.nextWave, answer.nextStart)
+        : t.withdrawn;
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,8 +63,7 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t.waves}</h3>
+    <Panel title={t.waves}>
       <dl className={shared.facts}>
         <div>
           <dt>{t.currentWave}</dt>
@@ -117,7 +97,7 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
       <div id={`${id}-form`} hidden={!editing}>
         {editing && (
           <form className={styles.subform} onSubmit={onSubmit} noValidate aria-label={t.nextFormTitle}>
-            <div className={styles.row}>
+            <div className={shared.pair}>
               <TextField
                 id={`${id}-label`}
                 label={t.nextLabel}
@@ -148,6 +128,6 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
         )}
       </div>
       <OutcomeMessage outcome={outcome} />
-    </section>
+    </Panel>
   );
 }

@@ -7,7 +7,6 @@ export const courseAdminTexts = {
   lead: 'Хвилі, розклад і уроки кожного курсу.',
   loading: 'Завантажуємо курси…',
   loadFailed: 'Не вдалося завантажити курси.',
-  retry: 'Спробувати ще раз',
   empty: 'Курсів ще немає.',
   list: 'Усі курси',
   code: 'Код',
@@ -22,7 +21,6 @@ export const courseAdminTexts = {
 
   // A new course.
   newCourse: 'Новий курс',
-  closeForm: 'Закрити форму',
   createTitle: 'Новий курс',
   fieldTitle: 'Назва',
   fieldSlug: 'Код курсу',
@@ -170,8 +168,6 @@ export const courseAdminTexts = {
   audioUrlHint: 'https://… або /media/…',
   addUrl: 'Додати посилання',
   needUrl: 'Вставте посилання: https://… або /media/…',
-  removeShort: 'Прибрати',
-  removeItem: (what: string) => `Прибрати: ${what}`,
   moveItemUp: (what: string) => `Вище: ${what}`,
   moveItemDown: (what: string) => `Нижче: ${what}`,
 

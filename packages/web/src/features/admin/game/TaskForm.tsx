@@ -1,14 +1,14 @@
 import type { AdminTask, TaskAnswer, TaskType } from '@yedyni/contract';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api';
+import { type ReactNode, useId, useState } from 'react';
 import { TaskView } from '../../../shared/tasks';
-import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import shared from '../Admin.module.css';
+import { AdminForm } from '../AdminForm';
 import { adminApi } from '../api';
-import { SelectField } from '../parts';
+import { RightAnswer, SelectField, useRefocus } from '../parts';
+import { adminTexts } from '../texts';
 import styles from './Tasks.module.css';
 import {
   blankDraft,
@@ -37,44 +37,46 @@ interface TaskFormProps {
 export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
   const id = useId();
   const [draft, setDraft] = useState<TaskDraft>(() => (task ? draftOf(task.task, task.active) : blankDraft()));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   const [previewing, setPreviewing] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   const editing = task !== undefined;
-
-  // The form takes the focus when it opens (from «Нове завдання» or a row's «Редагувати»).
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
+  const built = taskOf(draft);
 
   const set = <K extends keyof TaskDraft>(name: K, value: TaskDraft[K]) =>
     setDraft((now) => ({ ...now, [name]: value }));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const built = taskOf(draft);
-    if ('problem' in built) {
-      setFailure(built.problem);
-      return;
-    }
-    setBusy(true);
-    setFailure('');
-    try {
-      const body = { task: built.task, active: draft.active };
-      const saved = editing ? await adminApi.updateGameTask(task.task.id, body) : await adminApi.createGameTask(body);
-      onSaved(saved, !editing);
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-    }
+  const send = async () => {
+    if ('problem' in built) return; // `problem` below
+    const body = { task: built.task, active: draft.active };
+    const saved = editing ? await adminApi.updateGameTask(task.task.id, body) : await adminApi.createGameTask(body);
+    onSaved(saved, !editing);
   };
 
   return (
-    <form className={`${shared.form} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={shared.formTitle}>
-        {editing ? t.editTitle(task.task.id) : t.createTitle}
-      </h3>
+    <AdminForm
+      className={styles.form}
+      title={editing ? t.editTitle(task.task.id) : t.createTitle}
+      // The title takes the focus when the form opens (from «Нове завдання» or a row's «Редагувати»).
+      autoFocus
+      send={send}
+      problem={'problem' in built ? built.problem : ''}
+      submit={editing ? t.save : t.create}
+      onCancel={onCancel}
+      actions={
+        <Button
+          variant="secondary"
+          aria-expanded={previewing}
+          aria-controls={`${id}-preview`}
+          onClick={() => setPreviewing(!previewing)}
+        >
+          {previewing ? t.hidePreview : t.preview}
+        </Button>
+      }
+      after={
+        <div id={`${id}-preview`} hidden={!previewing}>
+          {previewing && <PlayerPreview draft={draft} />}
+        </div>
+      }
+    >
       <div className={styles.fields}>
         {editing ? (
           <p className={styles.fixedId}>
@@ -125,31 +127,11 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
         value={draft.explanation}
         onChange={(v) => set('explanation', v)}
       />
-      <label className={styles.check}>
+      <label className={shared.check}>
         <input type="checkbox" checked={draft.active} onChange={(event) => set('active', event.target.checked)} />
         <span>{t.activeLabel}</span>
       </label>
-      {failure && <Alert>{failure}</Alert>}
-      <div className={shared.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? t.saving : editing ? t.save : t.create}
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          {t.cancel}
-        </Button>
-        <Button
-          variant="secondary"
-          aria-expanded={previewing}
-          aria-controls={`${id}-preview`}
-          onClick={() => setPreviewing(!previewing)}
-        >
-          {previewing ? t.hidePreview : t.preview}
-        </Button>
-      </div>
-      <div id={`${id}-preview`} hidden={!previewing}>
-        {previewing && <PlayerPreview draft={draft} />}
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -177,16 +159,14 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
                 value={row.text}
                 onChange={(event) => change({ text: event.target.value })}
               />
-              <label className={styles.rightBox}>
-                <input
-                  type="checkbox"
-                  checked={row.right}
-                  onChange={(event) => change({ right: event.target.checked })}
-                />
-                <span>
-                  {t.rightAnswer} <span className="sr-only">({t.option(i + 1).toLowerCase()})</span>
-                </span>
-              </label>
+              <RightAnswer
+                className={styles.rightBox}
+                label={t.rightAnswer}
+                option={`(${t.option(i + 1).toLowerCase()})`}
+                type="checkbox"
+                checked={row.right}
+                onChange={(event) => change({ right: event.target.checked })}
+              />
             </>
           )}
           name={(i) => t.option(i + 1)}
@@ -203,7 +183,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
           make={newPairRow}
           onChange={(pairs) => set('pairs', pairs)}
           render={(row, i, change) => (
-            <div className={styles.pair}>
+            <div className={`${shared.pair} ${styles.pair}`}>
               <TextField
                 label={t.pairLeft(i + 1)}
                 maxLength={500}
@@ -241,7 +221,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             label={t.answer}
             onChange={(gapAnswers) => set('gapAnswers', gapAnswers)}
           />
-          <label className={styles.check}>
+          <label className={shared.check}>
             <input
               type="checkbox"
               checked={draft.gapUseOptions}
@@ -306,7 +286,7 @@ function ErrorFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
           if (draft.wrong !== null && words[draft.wrong] !== next[draft.wrong]) set('wrong', null);
         }}
       />
-      <fieldset className={styles.rows} aria-describedby={`${id}-hint`}>
+      <fieldset className={shared.group} aria-describedby={`${id}-hint`}>
         <legend className={styles.legend}>{t.wrongWord}</legend>
         <p id={`${id}-hint`} className={styles.hint}>
           {words.length ? t.wrongWordHint : t.noWords}
@@ -358,47 +338,40 @@ function Rows<R extends { key: string }>({
   name,
 }: RowsProps<R>) {
   const id = useId();
-  const focusNext = useRef<string | null>(null);
-  const [min, max] = limits;
-
   // A new row's first field, or «Додати» after a removal, takes the focus.
-  useEffect(() => {
-    const selector = focusNext.current;
-    if (!selector) return;
-    focusNext.current = null;
-    document.querySelector<HTMLElement>(selector)?.focus();
-  });
+  const refocus = useRefocus();
+  const [min, max] = limits;
 
   const add = () => {
     const row = make();
-    focusNext.current = `[data-row="${row.key}"]`;
+    refocus(`[data-row="${row.key}"]`);
     onChange([...rows, row]);
   };
 
   const remove = (key: string) => {
-    focusNext.current = `[id="${id}-add"]`;
+    refocus(`[id="${id}-add"]`);
     onChange(rows.filter((row) => row.key !== key));
   };
 
   return (
-    <fieldset className={styles.rows} aria-describedby={`${id}-hint`}>
+    <fieldset className={shared.group} aria-describedby={`${id}-hint`}>
       <legend className={styles.legend}>{legend}</legend>
       <p id={`${id}-hint`} className={styles.hint}>
         {hint}
       </p>
       {rows.map((row, i) => (
-        <div key={row.key} className={styles.row}>
-          <div className={styles.rowFields}>
+        <div key={row.key} className={`${shared.fieldRow} ${styles.row}`}>
+          <div className={`${shared.fieldRow} ${styles.rowFields}`}>
             {render(row, i, (patch) => onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r))))}
           </div>
           <button
             type="button"
-            className={styles.removeButton}
+            className={shared.removeButton}
             disabled={rows.length <= min}
-            aria-label={t.removeRow(name(i))}
+            aria-label={adminTexts.common.removeWhat(name(i))}
             onClick={() => remove(row.key)}
           >
-            {t.remove}
+            {adminTexts.common.remove}
           </button>
         </div>
       ))}
@@ -406,7 +379,7 @@ function Rows<R extends { key: string }>({
         <Button
           id={`${id}-add`}
           variant="secondary"
-          className={styles.small}
+          className={shared.slim}
           disabled={rows.length >= max}
           onClick={add}
         >

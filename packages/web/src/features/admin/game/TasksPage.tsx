@@ -2,11 +2,10 @@ import type { AdminTask, AdminTasks } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { Pagination } from '../../../shared/ui/Pagination';
-import { Spinner } from '../../../shared/ui/Spinner';
 import shared from '../Admin.module.css';
 import { adminPaths } from '../api';
-import { Badge, LoadFailed, SelectField, useDebounced } from '../parts';
+import { DataTable, ListState } from '../ListState';
+import { Badge, FilterInput, FormToggle, SelectField, useDebounced } from '../parts';
 import { useAdminQuery } from '../useAdminQuery';
 import { TaskForm } from './TaskForm';
 import styles from './Tasks.module.css';
@@ -32,7 +31,8 @@ export default function TasksPage() {
   const pagingKey = JSON.stringify([filters, q]);
   const page = paging.key === pagingKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ key: pagingKey, page: next });
-  const { data, loading, error, reload } = useAdminQuery<AdminTasks>(adminPaths.gameTasks({ ...filters, q, page }));
+  const query = useAdminQuery<AdminTasks>(adminPaths.gameTasks({ ...filters, q, page }));
+  const { reload } = query;
   const returnTo = useRef<string | null>(null);
 
   // Closing the form gives the focus back to what opened it.
@@ -59,19 +59,17 @@ export default function TasksPage() {
   return (
     <section className={shared.page} aria-labelledby="admin-tasks-title">
       <div className={shared.head}>
-        <h2 id="admin-tasks-title" className={styles.pageTitle}>
+        <h2 id="admin-tasks-title" className={shared.pageTitle}>
           {t.title}
         </h2>
         {!editing?.task && (
-          <Button
+          <FormToggle
             data-opener="new"
-            variant={editing ? 'secondary' : 'primary'}
-            aria-expanded={editing !== null}
-            aria-controls="admin-task-form"
+            open={editing !== null}
+            controls="admin-task-form"
+            openText={t.newTask}
             onClick={() => (editing ? setEditing(null) : open({}, '[data-opener="new"]'))}
-          >
-            {editing ? t.closeForm : t.newTask}
-          </Button>
+          />
         )}
       </div>
       <p className={shared.lead}>{t.lead}</p>
@@ -108,95 +106,75 @@ export default function TasksPage() {
             onChange={filter('topic')}
             options={[['', t.all], ...TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)]}
           />
-          <div className={shared.control}>
-            <label className={shared.label} htmlFor="admin-task-search">
-              {t.search}
-            </label>
-            <input
-              id="admin-task-search"
-              className={shared.input}
-              type="search"
-              placeholder={t.searchHint}
-              maxLength={100}
-              autoComplete="off"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <FilterInput
+            id="admin-task-search"
+            label={t.search}
+            type="search"
+            placeholder={t.searchHint}
+            maxLength={100}
+            autoComplete="off"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       </search>
 
-      <LoadFailed error={error} onRetry={reload} />
-
-      {!data ? (
-        loading && <Spinner label={t.loading} />
-      ) : (
-        <>
+      <ListState
+        query={query}
+        count={(data) => data.tasks.length}
+        empty={t.empty}
+        loadingLabel={t.loading}
+        before={(data) => (
           <p className={shared.muted} aria-live="polite">
             {t.found(data.total)}
           </p>
-          {data.tasks.length === 0 ? (
-            <p className={shared.empty}>{t.empty}</p>
-          ) : (
-            <div className={shared.tableWrap}>
-              <table className={shared.table} aria-busy={loading}>
-                <caption className="sr-only">{t.list}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.id}</th>
-                    <th scope="col">{t.type}</th>
-                    <th scope="col">{t.level}</th>
-                    <th scope="col">{t.topic}</th>
-                    <th scope="col">{t.prompt}</th>
-                    <th scope="col">{t.state}</th>
-                    <th scope="col">
-                      <span className="sr-only">{t.actions}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.tasks.map((item) => (
-                    <tr key={item.task.id} className={item.active ? undefined : shared.muted}>
-                      <th scope="row" data-label={t.id}>
-                        <code className={styles.id}>{item.task.id}</code>
-                      </th>
-                      <td data-label={t.type} className={shared.nowrap}>
-                        {TYPE_NAMES[item.task.type]}
-                      </td>
-                      <td data-label={t.level} className={shared.num}>
-                        {item.task.level}
-                      </td>
-                      <td data-label={t.topic} className={shared.nowrap}>
-                        {TOPIC_NAMES[item.task.topic as TaskTopic] ?? item.task.topic}
-                      </td>
-                      <td data-label={t.prompt} className={styles.promptCell}>
-                        {item.task.prompt}
-                      </td>
-                      <td data-label={t.state}>
-                        {item.active ? <Badge tone="ok">{t.active}</Badge> : <Badge tone="off">{t.inactive}</Badge>}
-                      </td>
-                      <td className={shared.actionsCell}>
-                        <div>
-                          <Button
-                            variant="secondary"
-                            className={`${styles.small} ${shared.nowrap}`}
-                            data-opener={item.task.id}
-                            aria-label={t.editTask(item.task.id)}
-                            onClick={() => open({ task: item }, `[data-opener="${item.task.id}"]`)}
-                          >
-                            {t.edit}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pagination page={page} totalPages={data.totalPages} onPage={setPage} label={t.pages} disabled={loading} />
-        </>
-      )}
+        )}
+        paging={{ page, onPage: setPage, label: t.pages }}
+      >
+        {(data) => (
+          <DataTable
+            caption={t.list}
+            busy={query.loading}
+            columns={[t.id, t.type, t.level, t.topic, t.prompt, t.state, { label: t.actions, hidden: true }]}
+          >
+            {data.tasks.map((item) => (
+              <tr key={item.task.id} className={item.active ? undefined : shared.muted}>
+                <th scope="row" data-label={t.id}>
+                  <code className={styles.id}>{item.task.id}</code>
+                </th>
+                <td data-label={t.type} className={shared.nowrap}>
+                  {TYPE_NAMES[item.task.type]}
+                </td>
+                <td data-label={t.level} className={shared.num}>
+                  {item.task.level}
+                </td>
+                <td data-label={t.topic} className={shared.nowrap}>
+                  {TOPIC_NAMES[item.task.topic as TaskTopic] ?? item.task.topic}
+                </td>
+                <td data-label={t.prompt} className={styles.promptCell}>
+                  {item.task.prompt}
+                </td>
+                <td data-label={t.state}>
+                  {item.active ? <Badge tone="ok">{t.active}</Badge> : <Badge tone="off">{t.inactive}</Badge>}
+                </td>
+                <td className={shared.actionsCell}>
+                  <div>
+                    <Button
+                      variant="secondary"
+                      className={`${shared.slim} ${shared.nowrap}`}
+                      data-opener={item.task.id}
+                      aria-label={t.editTask(item.task.id)}
+                      onClick={() => open({ task: item }, `[data-opener="${item.task.id}"]`)}
+                    >
+                      {t.edit}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -51,7 +51,6 @@ export const taskAdminTexts = {
   pages: 'Сторінки завдань',
 
   newTask: 'Нове завдання',
-  closeForm: 'Закрити форму',
   createTitle: 'Нове завдання',
   editTitle: (id: string) => `Завдання ${id}`,
   id: 'id',
@@ -62,8 +61,6 @@ export const taskAdminTexts = {
   activeLabel: 'Активне: потрапляє в раунди гри',
   create: 'Створити завдання',
   save: 'Зберегти',
-  saving: 'Зберігаємо…',
-  cancel: 'Скасувати',
   created: (id: string) => `Завдання ${id} створено.`,
   saved: (id: string) => `Завдання ${id} збережено.`,
 
@@ -100,8 +97,6 @@ export const taskAdminTexts = {
   wrongWordHint: 'Оберіть одне слово.',
   noWords: 'Спершу впишіть речення.',
   correction: 'Як правильно',
-  remove: 'Прибрати',
-  removeRow: (what: string) => `Прибрати: ${what}`,
   words: (n: number) => `Слів: ${n}`,
 
   // Checks before sending (the server checks again).

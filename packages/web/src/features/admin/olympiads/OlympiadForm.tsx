@@ -1,24 +1,16 @@
 import type { AdminOlympiad } from '@yedyni/contract';
-import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../../shared/api';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
-import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import styles from '../Admin.module.css';
+import { AdminForm, type EditFormProps, NameFields, numberOrUndefined, useFields } from '../AdminForm';
 import type { OlympiadInput } from '../api';
 import { adminTexts } from '../texts';
 
 const t = adminTexts.olympiads;
 
-interface OlympiadFormProps {
+interface OlympiadFormProps extends EditFormProps<OlympiadInput> {
   /** The olympiad to change; none to schedule a new one. */
   olympiad?: AdminOlympiad;
-  /** Sends the body (POST or PUT); a rejection's message is shown in the form. */
-  onSave: (body: OlympiadInput) => Promise<unknown>;
-  /** «Скасувати» of an edit. */
-  onCancel?: () => void;
 }
 
 interface Fields {
@@ -41,76 +33,43 @@ const fieldsOf = (olympiad: AdminOlympiad): Fields => ({
   tasks: String(olympiad.taskCount),
 });
 
-const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
 /** Title, description, start and end (Kyiv wall time), minutes per attempt, number of tasks. */
 export function OlympiadForm({ olympiad, onSave, onCancel }: OlympiadFormProps) {
-  const id = useId();
-  const [fields, setFields] = useState<Fields>(() => (olympiad ? fieldsOf(olympiad) : blank));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const input = (name: keyof Fields) => ({
-    value: fields[name],
-    onChange: (event: { target: { value: string } }) => setFields((now) => ({ ...now, [name]: event.target.value })),
-  });
-  const heading = olympiad ? t.editTitle(olympiad.title) : t.schedule;
+  const { fields, setFields, set, input } = useFields<Fields>(() => (olympiad ? fieldsOf(olympiad) : blank));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure('');
-    try {
-      await onSave({
-        title: fields.title,
-        description: fields.description,
-        startsAt: fromKyivInput(fields.start) ?? undefined,
-        endsAt: fromKyivInput(fields.end) ?? undefined,
-        durationMin: numberOrUndefined(fields.duration),
-        taskCount: numberOrUndefined(fields.tasks),
-      });
-      setBusy(false);
-      if (!olympiad) setFields(blank);
-    } catch (error) {
-      setBusy(false);
-      setFailure(errorMessage(error));
-    }
+  const send = async () => {
+    await onSave({
+      title: fields.title,
+      description: fields.description,
+      startsAt: fromKyivInput(fields.start) ?? undefined,
+      endsAt: fromKyivInput(fields.end) ?? undefined,
+      durationMin: numberOrUndefined(fields.duration),
+      taskCount: numberOrUndefined(fields.tasks),
+    });
+    if (!olympiad) setFields(blank);
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.formTitle} tabIndex={-1}>
-        {heading}
-      </h3>
+    <AdminForm
+      title={olympiad ? t.editTitle(olympiad.title) : t.schedule}
+      focusable
+      send={send}
+      submit={olympiad ? adminTexts.common.save : t.create}
+      onCancel={onCancel}
+    >
       {!olympiad && <p className={styles.muted}>{t.lead}</p>}
       <div className={styles.grid}>
-        <div className={styles.wide}>
-          <TextField label={t.formTitle} maxLength={200} {...input('title')} />
-        </div>
-        <div className={styles.wide}>
-          <TextArea
-            label={t.formDescription}
-            max={3000}
-            rows={3}
-            value={fields.description}
-            onChange={(value) => setFields((now) => ({ ...now, description: value }))}
-          />
-        </div>
+        <NameFields
+          texts={t}
+          title={input('title')}
+          description={fields.description}
+          onDescription={set('description')}
+        />
         <TextField label={t.formStart} type="datetime-local" {...input('start')} />
         <TextField label={t.formEnd} type="datetime-local" {...input('end')} />
         <TextField label={t.formDuration} type="number" inputMode="numeric" min={1} max={180} {...input('duration')} />
         <TextField label={t.formTasks} type="number" inputMode="numeric" min={3} max={30} {...input('tasks')} />
       </div>
-      {failure && <Alert>{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? adminTexts.common.saving : olympiad ? adminTexts.common.save : t.create}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {adminTexts.common.cancel}
-          </Button>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

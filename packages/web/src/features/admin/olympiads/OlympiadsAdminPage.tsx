@@ -2,13 +2,12 @@ import type { AdminOlympiad, AdminOlympiads } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
-import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths, type OlympiadInput } from '../api';
-import { Badge, LoadFailed } from '../parts';
+import { DataTable, ListState } from '../ListState';
+import { Badge, FormToggle, type Outcome, OutcomeMessage } from '../parts';
 import { adminTexts } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 import { OlympiadForm } from './OlympiadForm';
@@ -16,14 +15,13 @@ import { OlympiadForm } from './OlympiadForm';
 const t = adminTexts.olympiads;
 const TONES = { upcoming: 'warn', open: 'ok', finished: undefined } as const;
 
-type Outcome = { ok: boolean; text: string } | null;
-
 /**
  * `/uk/admin/olympiads`: every olympiad (when, length, tasks, participants, state); schedule a new
  * one; change or delete one that has not started (the server refuses later with 409).
  */
 export default function OlympiadsAdminPage() {
-  const { data, loading, error, reload, setData } = useAdminQuery<AdminOlympiads>(adminPaths.olympiads());
+  const query = useAdminQuery<AdminOlympiads>(adminPaths.olympiads());
+  const { data, loading, reload, setData } = query;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -69,17 +67,15 @@ export default function OlympiadsAdminPage() {
     <section className={styles.page} aria-labelledby="admin-olympiads-title">
       <div className={styles.head}>
         <h2 id="admin-olympiads-title">{t.title}</h2>
-        <Button
-          variant={creating ? 'secondary' : 'primary'}
-          aria-expanded={creating}
-          aria-controls="admin-olympiad-create"
+        <FormToggle
+          open={creating}
+          controls="admin-olympiad-create"
+          openText={t.newOne}
           onClick={() => {
             setCreating(!creating);
             setEditing(null);
           }}
-        >
-          {creating ? t.closeForm : t.newOne}
-        </Button>
+        />
       </div>
 
       <div id="admin-olympiad-create" hidden={!creating}>
@@ -99,93 +95,79 @@ export default function OlympiadsAdminPage() {
 
       {outcome && (
         <div ref={said} tabIndex={-1}>
-          {outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>}
+          <OutcomeMessage outcome={outcome} />
         </div>
       )}
 
-      <LoadFailed error={error} onRetry={reload} />
-
-      {!data ? (
-        loading && <Spinner />
-      ) : data.olympiads.length === 0 ? (
-        <p className={styles.empty}>{t.none}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.list}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.formTitle}</th>
-                <th scope="col">{t.when}</th>
-                <th scope="col">{t.duration}</th>
-                <th scope="col" className={styles.num}>
-                  {t.tasks}
+      <ListState query={query} count={(data) => data.olympiads.length} empty={t.none}>
+        {(data) => (
+          <DataTable
+            caption={t.list}
+            busy={loading}
+            columns={[
+              t.formTitle,
+              t.when,
+              t.duration,
+              { label: t.tasks, num: true },
+              { label: t.participants, num: true },
+              t.state,
+              { label: adminTexts.common.edit, hidden: true },
+            ]}
+          >
+            {data.olympiads.map((olympiad) => (
+              <tr key={olympiad._id}>
+                <th scope="row" id={`olympiad-${olympiad._id}`}>
+                  {olympiad.title}
                 </th>
-                <th scope="col" className={styles.num}>
-                  {t.participants}
-                </th>
-                <th scope="col">{t.state}</th>
-                <th scope="col">
-                  <span className="sr-only">{adminTexts.common.edit}</span>
-                </th>
+                <td data-label={t.when}>
+                  <span>
+                    <span className={styles.nowrap}>{formatDateTime(olympiad.startsAt)}</span> –{' '}
+                    <span className={styles.nowrap}>{formatDateTime(olympiad.endsAt)}</span>
+                  </span>
+                </td>
+                <td data-label={t.duration} className={styles.nowrap}>
+                  {t.minutes(Math.round(olympiad.durationMs / 60_000))}
+                </td>
+                <td data-label={t.tasks} className={styles.num}>
+                  {olympiad.taskCount}
+                </td>
+                <td data-label={t.participants} className={styles.num}>
+                  {olympiad.participants}
+                </td>
+                <td data-label={t.state}>
+                  <Badge tone={TONES[olympiad.state]}>{t.states[olympiad.state]}</Badge>
+                </td>
+                <td className={styles.actionsCell}>
+                  {olympiad.state === 'upcoming' && (
+                    <div>
+                      <Button
+                        variant="secondary"
+                        className={styles.small}
+                        aria-describedby={`olympiad-${olympiad._id}`}
+                        onClick={() => {
+                          setCreating(false);
+                          setOutcome(null);
+                          setEditing(olympiad._id);
+                        }}
+                      >
+                        {adminTexts.common.edit}
+                      </Button>
+                      <ConfirmAction
+                        compact
+                        label={adminTexts.common.delete}
+                        question={t.deleteQuestion(olympiad.title)}
+                        confirm={t.deleteYes}
+                        describedBy={`olympiad-${olympiad._id}`}
+                        onConfirm={() => remove(olympiad)}
+                      />
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.olympiads.map((olympiad) => (
-                <tr key={olympiad._id}>
-                  <th scope="row" id={`olympiad-${olympiad._id}`}>
-                    {olympiad.title}
-                  </th>
-                  <td data-label={t.when}>
-                    <span>
-                      <span className={styles.nowrap}>{formatDateTime(olympiad.startsAt)}</span> –{' '}
-                      <span className={styles.nowrap}>{formatDateTime(olympiad.endsAt)}</span>
-                    </span>
-                  </td>
-                  <td data-label={t.duration} className={styles.nowrap}>
-                    {t.minutes(Math.round(olympiad.durationMs / 60_000))}
-                  </td>
-                  <td data-label={t.tasks} className={styles.num}>
-                    {olympiad.taskCount}
-                  </td>
-                  <td data-label={t.participants} className={styles.num}>
-                    {olympiad.participants}
-                  </td>
-                  <td data-label={t.state}>
-                    <Badge tone={TONES[olympiad.state]}>{t.states[olympiad.state]}</Badge>
-                  </td>
-                  <td className={styles.actionsCell}>
-                    {olympiad.state === 'upcoming' && (
-                      <div>
-                        <Button
-                          variant="secondary"
-                          className={styles.small}
-                          aria-describedby={`olympiad-${olympiad._id}`}
-                          onClick={() => {
-                            setCreating(false);
-                            setOutcome(null);
-                            setEditing(olympiad._id);
-                          }}
-                        >
-                          {adminTexts.common.edit}
-                        </Button>
-                        <ConfirmAction
-                          compact
-                          label={adminTexts.common.delete}
-                          question={t.deleteQuestion(olympiad.title)}
-                          confirm={t.deleteYes}
-                          describedBy={`olympiad-${olympiad._id}`}
-                          onConfirm={() => remove(olympiad)}
-                        />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -3,13 +3,12 @@ import { formatDate, formatDateTime, kyivDateRange } from '@yedyni/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { Pagination } from '../../../shared/ui/Pagination';
-import { Spinner } from '../../../shared/ui/Spinner';
-import { TextField } from '../../../shared/ui/TextField';
+import pager from '../../../shared/ui/Pagination.module.css';
 import styles from '../Admin.module.css';
 import { adminPaths } from '../api';
 import { useDownload } from '../download';
-import { Badge, LoadFailed, SelectField, useDebounced } from '../parts';
+import { DataTable, ListState } from '../ListState';
+import { Badge, FilterInput, SearchField, SelectField, useDebounced } from '../parts';
 import { adminTexts, formatUah } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 
@@ -39,7 +38,7 @@ export default function PaymentsAdminPage() {
           <button
             key={value}
             type="button"
-            className={styles.subtab}
+            className={`${pager.button} ${styles.subtab}`}
             aria-pressed={tab === value}
             onClick={() => setTab(value)}
           >
@@ -77,63 +76,43 @@ export function monthName(month: string): string {
 }
 
 function MonthTotalsTable() {
-  const { data, loading, error, reload } = useAdminQuery<MonthTotals>(adminPaths.paymentMonths());
+  const query = useAdminQuery<MonthTotals>(adminPaths.paymentMonths());
   return (
     <div className={styles.section}>
       <h3 id="admin-months">{t.months}</h3>
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner compact />
-      ) : data.months.length === 0 ? (
-        <p className={styles.muted}>{t.noMonths}</p>
-      ) : (
-        <section
-          className={`${styles.scroll} ${styles.narrow}`}
-          aria-labelledby="admin-months"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard.
-          tabIndex={0}
-        >
-          <table className={styles.plain}>
-            <caption className="sr-only">{t.months}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.month}</th>
-                <th scope="col" className={styles.num}>
-                  {t.count}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t.sum}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t.refunded}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t.donors}
-                </th>
+      <ListState query={query} count={(data) => data.months.length} empty={t.noMonths} compact>
+        {(data) => (
+          <DataTable
+            caption={t.months}
+            plainIn="admin-months"
+            columns={[
+              t.month,
+              { label: t.count, num: true },
+              { label: t.sum, num: true },
+              { label: t.refunded, num: true },
+              { label: t.donors, num: true },
+            ]}
+          >
+            {data.months.map((row) => (
+              <tr key={row.month}>
+                <th scope="row">{monthName(row.month)}</th>
+                <td data-label={t.count} className={styles.num}>
+                  {row.count}
+                </td>
+                <td data-label={t.sum} className={`${styles.num} ${styles.nowrap}`}>
+                  {formatUah(row.amount)}
+                </td>
+                <td data-label={t.refunded} className={`${styles.num} ${styles.nowrap}`}>
+                  {formatUah(row.refunded)}
+                </td>
+                <td data-label={t.donors} className={styles.num}>
+                  {row.donors}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.months.map((row) => (
-                <tr key={row.month}>
-                  <th scope="row">{monthName(row.month)}</th>
-                  <td data-label={t.count} className={styles.num}>
-                    {row.count}
-                  </td>
-                  <td data-label={t.sum} className={`${styles.num} ${styles.nowrap}`}>
-                    {formatUah(row.amount)}
-                  </td>
-                  <td data-label={t.refunded} className={`${styles.num} ${styles.nowrap}`}>
-                    {formatUah(row.refunded)}
-                  </td>
-                  <td data-label={t.donors} className={styles.num}>
-                    {row.donors}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </div>
   );
 }
@@ -154,9 +133,7 @@ function PaymentsList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values are the trigger.
   useEffect(() => setPage(1), [start, end, q]);
 
-  const { data, loading, error, reload } = useAdminQuery<AdminPayments>(
-    adminPaths.payments({ start, end, q, page, limit: PAGE_SIZE }),
-  );
+  const query = useAdminQuery<AdminPayments>(adminPaths.payments({ start, end, q, page, limit: PAGE_SIZE }));
 
   const exportName = `payments${from ? `-${from}` : ''}${to ? `-${to}` : ''}.csv`;
 
@@ -164,45 +141,25 @@ function PaymentsList() {
     <section className={styles.section} aria-labelledby="admin-payments-list">
       <h3 id="admin-payments-list">{t.list}</h3>
       <div className={styles.toolbar}>
-        <div className={styles.control}>
-          <label className={styles.label} htmlFor={`${id}-from`}>
-            {t.from}
-          </label>
-          <input
-            id={`${id}-from`}
-            className={styles.input}
-            type="date"
-            value={from}
-            max={to || undefined}
-            aria-describedby={reversed ? `${id}-reversed` : undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </div>
-        <div className={styles.control}>
-          <label className={styles.label} htmlFor={`${id}-to`}>
-            {t.to}
-          </label>
-          <input
-            id={`${id}-to`}
-            className={styles.input}
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-describedby={reversed ? `${id}-reversed` : undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </div>
-        <div className={styles.grow}>
-          <TextField
-            label={t.payer}
-            hint={t.payerHint}
-            type="search"
-            value={search}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <FilterInput
+          id={`${id}-from`}
+          label={t.from}
+          type="date"
+          value={from}
+          max={to || undefined}
+          aria-describedby={reversed ? `${id}-reversed` : undefined}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <FilterInput
+          id={`${id}-to`}
+          label={t.to}
+          type="date"
+          value={to}
+          min={from || undefined}
+          aria-describedby={reversed ? `${id}-reversed` : undefined}
+          onChange={(event) => setTo(event.target.value)}
+        />
+        <SearchField label={t.payer} hint={t.payerHint} value={search} onChange={setSearch} />
       </div>
       {reversed && (
         <p id={`${id}-reversed`} className={styles.muted}>
@@ -220,71 +177,45 @@ function PaymentsList() {
       </div>
       {downloadError && <Alert>{downloadError}</Alert>}
 
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner />
-      ) : data.payments.length === 0 ? (
-        <p className={styles.empty}>{t.none}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.list}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.payer}</th>
-                <th scope="col">{t.email}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col" className={styles.num}>
-                  {t.amount}
+      <ListState query={query} count={(data) => data.payments.length} empty={t.none} paging={{ page, onPage: setPage }}>
+        {(data) => (
+          <DataTable
+            caption={t.list}
+            busy={query.loading}
+            columns={[t.date, t.payer, t.email, t.kind, { label: t.amount, num: true }, t.comment, t.card]}
+          >
+            {data.payments.map((payment) => (
+              <tr key={payment._id} className={payment.reversedAt ? styles.muted : undefined}>
+                <td data-label={t.date} className={styles.nowrap}>
+                  {formatDateTime(payment.date)}
+                </td>
+                <th scope="row" data-label={t.payer}>
+                  {payment.user.first_name} {payment.user.last_name}
                 </th>
-                <th scope="col">{t.comment}</th>
-                <th scope="col">{t.card}</th>
+                <td data-label={t.email}>{payment.user.email}</td>
+                <td data-label={t.kind}>{t.kinds[payment.action] ?? payment.action}</td>
+                <td data-label={t.amount} className={`${styles.num} ${styles.nowrap}`}>
+                  <span>
+                    {formatUah(payment.amount)}
+                    {payment.reversedAt !== null && (
+                      <>
+                        {' '}
+                        <span title={t.reversedAt(formatDateTime(payment.reversedAt))}>
+                          <Badge tone="off">{t.reversed}</Badge>
+                        </span>
+                      </>
+                    )}
+                  </span>
+                </td>
+                <td data-label={t.comment}>{payment.info || '—'}</td>
+                <td data-label={t.card} className={styles.nowrap}>
+                  {payment.cardMask || '—'}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.payments.map((payment) => (
-                <tr key={payment._id} className={payment.reversedAt ? styles.muted : undefined}>
-                  <td data-label={t.date} className={styles.nowrap}>
-                    {formatDateTime(payment.date)}
-                  </td>
-                  <th scope="row" data-label={t.payer}>
-                    {payment.user.first_name} {payment.user.last_name}
-                  </th>
-                  <td data-label={t.email}>{payment.user.email}</td>
-                  <td data-label={t.kind}>{t.kinds[payment.action] ?? payment.action}</td>
-                  <td data-label={t.amount} className={`${styles.num} ${styles.nowrap}`}>
-                    <span>
-                      {formatUah(payment.amount)}
-                      {payment.reversedAt !== null && (
-                        <>
-                          {' '}
-                          <span title={t.reversedAt(formatDateTime(payment.reversedAt))}>
-                            <Badge tone="off">{t.reversed}</Badge>
-                          </span>
-                        </>
-                      )}
-                    </span>
-                  </td>
-                  <td data-label={t.comment}>{payment.info || '—'}</td>
-                  <td data-label={t.card} className={styles.nowrap}>
-                    {payment.cardMask || '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          totalPages={data.totalPages}
-          disabled={loading}
-          label={adminTexts.common.pages}
-          onPage={setPage}
-        />
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -299,9 +230,7 @@ const STATUS_TONES: Record<string, 'ok' | 'warn' | 'off' | undefined> = {
 function SubscriptionsList() {
   const [status, setStatus] = useState<'' | 'subscribed' | 'unsubscribed'>('');
   const [page, setPage] = useState(1);
-  const { data, loading, error, reload } = useAdminQuery<AdminSubscriptions>(
-    adminPaths.subscriptions({ status, page }),
-  );
+  const query = useAdminQuery<AdminSubscriptions>(adminPaths.subscriptions({ status, page }));
   return (
     <section className={styles.section} aria-labelledby="admin-subscriptions">
       <h3 id="admin-subscriptions">{t.subscriptions}</h3>
@@ -320,71 +249,56 @@ function SubscriptionsList() {
           }}
         />
       </div>
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner />
-      ) : data.subscriptions.length === 0 ? (
-        <p className={styles.empty}>{t.noSubscriptions}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.subscriptions}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.payer}</th>
-                <th scope="col">{t.email}</th>
-                <th scope="col" className={styles.num}>
-                  {t.amount}
+      <ListState
+        query={query}
+        count={(data) => data.subscriptions.length}
+        empty={t.noSubscriptions}
+        paging={{ page, onPage: setPage }}
+      >
+        {(data) => (
+          <DataTable
+            caption={t.subscriptions}
+            busy={query.loading}
+            columns={[
+              t.payer,
+              t.email,
+              { label: t.amount, num: true },
+              t.status,
+              t.created,
+              { label: t.charges, num: true },
+              t.lastCharge,
+              t.cancelledAt,
+            ]}
+          >
+            {data.subscriptions.map((each) => (
+              <tr key={each.orderId}>
+                <th scope="row" data-label={t.payer}>
+                  {each.user.first_name} {each.user.last_name}
                 </th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">{t.created}</th>
-                <th scope="col" className={styles.num}>
-                  {t.charges}
-                </th>
-                <th scope="col">{t.lastCharge}</th>
-                <th scope="col">{t.cancelledAt}</th>
+                <td data-label={t.email}>{each.user.email}</td>
+                <td data-label={t.amount} className={`${styles.num} ${styles.nowrap}`}>
+                  {formatUah(each.amount)}
+                </td>
+                <td data-label={t.status}>
+                  <Badge tone={STATUS_TONES[each.status]}>{t.statuses[each.status] ?? each.status}</Badge>
+                </td>
+                <td data-label={t.created} className={styles.nowrap}>
+                  {formatDate(each.subscribedAt ?? each.createdAt)}
+                </td>
+                <td data-label={t.charges} className={styles.num}>
+                  {each.charges}
+                </td>
+                <td data-label={t.lastCharge} className={styles.nowrap}>
+                  {each.lastChargeAt === null ? '—' : formatDate(each.lastChargeAt)}
+                </td>
+                <td data-label={t.cancelledAt} className={styles.nowrap}>
+                  {each.unsubscribedAt === null ? '—' : formatDate(each.unsubscribedAt)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.subscriptions.map((each) => (
-                <tr key={each.orderId}>
-                  <th scope="row" data-label={t.payer}>
-                    {each.user.first_name} {each.user.last_name}
-                  </th>
-                  <td data-label={t.email}>{each.user.email}</td>
-                  <td data-label={t.amount} className={`${styles.num} ${styles.nowrap}`}>
-                    {formatUah(each.amount)}
-                  </td>
-                  <td data-label={t.status}>
-                    <Badge tone={STATUS_TONES[each.status]}>{t.statuses[each.status] ?? each.status}</Badge>
-                  </td>
-                  <td data-label={t.created} className={styles.nowrap}>
-                    {formatDate(each.subscribedAt ?? each.createdAt)}
-                  </td>
-                  <td data-label={t.charges} className={styles.num}>
-                    {each.charges}
-                  </td>
-                  <td data-label={t.lastCharge} className={styles.nowrap}>
-                    {each.lastChargeAt === null ? '—' : formatDate(each.lastChargeAt)}
-                  </td>
-                  <td data-label={t.cancelledAt} className={styles.nowrap}>
-                    {each.unsubscribedAt === null ? '—' : formatDate(each.unsubscribedAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          totalPages={data.totalPages}
-          disabled={loading}
-          label={adminTexts.common.pages}
-          onPage={setPage}
-        />
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -400,59 +314,42 @@ function pretty(data: string): string {
 
 function CallbacksList() {
   const [page, setPage] = useState(1);
-  const { data, loading, error, reload } = useAdminQuery<UnmatchedCallbacks>(adminPaths.callbacks({ page }));
+  const query = useAdminQuery<UnmatchedCallbacks>(adminPaths.callbacks({ page }));
   return (
     <section className={styles.section} aria-labelledby="admin-callbacks">
       <h3 id="admin-callbacks">{t.callbacks}</h3>
       <p className={styles.muted}>{t.callbacksLead}</p>
-      <LoadFailed error={error} onRetry={reload} />
-      {!data ? (
-        loading && <Spinner />
-      ) : data.callbacks.length === 0 ? (
-        <p className={styles.empty}>{t.noCallbacks}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.callbacks}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.received}</th>
-                <th scope="col">{t.orderId}</th>
-                <th scope="col">{t.providerStatus}</th>
-                <th scope="col">{t.outcome}</th>
-                <th scope="col">{t.raw}</th>
+      <ListState
+        query={query}
+        count={(data) => data.callbacks.length}
+        empty={t.noCallbacks}
+        paging={{ page, onPage: setPage }}
+      >
+        {(data) => (
+          <DataTable
+            caption={t.callbacks}
+            busy={query.loading}
+            columns={[t.received, t.orderId, t.providerStatus, t.outcome, t.raw]}
+          >
+            {data.callbacks.map((each) => (
+              <tr key={each._id}>
+                <td data-label={t.received} className={styles.nowrap}>
+                  {formatDateTime(each.receivedAt)}
+                </td>
+                <td data-label={t.orderId}>{each.orderId ?? '—'}</td>
+                <td data-label={t.providerStatus}>{each.status ?? '—'}</td>
+                <td data-label={t.outcome}>{t.outcomes[each.outcome] ?? each.outcome}</td>
+                <td>
+                  <details className={styles.raw}>
+                    <summary>{t.raw}</summary>
+                    <pre>{pretty(each.data)}</pre>
+                  </details>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.callbacks.map((each) => (
-                <tr key={each._id}>
-                  <td data-label={t.received} className={styles.nowrap}>
-                    {formatDateTime(each.receivedAt)}
-                  </td>
-                  <td data-label={t.orderId}>{each.orderId ?? '—'}</td>
-                  <td data-label={t.providerStatus}>{each.status ?? '—'}</td>
-                  <td data-label={t.outcome}>{t.outcomes[each.outcome] ?? each.outcome}</td>
-                  <td>
-                    <details className={styles.raw}>
-                      <summary>{t.raw}</summary>
-                      <pre>{pretty(each.data)}</pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          totalPages={data.totalPages}
-          disabled={loading}
-          label={adminTexts.common.pages}
-          onPage={setPage}
-        />
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -2,13 +2,12 @@ import type { AdminUserDetail, Role } from '@yedyni/contract';
 import { formatDate } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
-import { Alert, Notice } from '../../../shared/ui/Alert';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
-import { LoadFailed, SelectField } from '../parts';
+import { DataTable } from '../ListState';
+import { LoadFailed, OutcomeMessage, SelectField, useOutcome } from '../parts';
 import { adminTexts, roleNames } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 
@@ -64,20 +63,16 @@ export default function UserPage() {
 
 function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (role: Role) => void }) {
   const [role, setRole] = useState<Role>(person.role);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { outcome, setOutcome, run } = useOutcome();
   const name = `${person.first_name} ${person.last_name}`;
   const same = role === person.role;
 
-  const change = async () => {
-    setOutcome(null);
-    try {
+  const change = () =>
+    run(async () => {
       const changed = await adminApi.setRole(person._id, role);
       onChanged(changed.role);
-      setOutcome({ ok: true, text: t.changed(name, changed.role) });
-    } catch (failure) {
-      setOutcome({ ok: false, text: errorMessage(failure) });
-    }
-  };
+      return t.changed(name, changed.role);
+    });
 
   return (
     <section className={styles.form} aria-labelledby="admin-user-role">
@@ -95,7 +90,7 @@ function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (
           }}
         />
       </div>
-      {outcome && (outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>)}
+      <OutcomeMessage outcome={outcome} />
       {same && !outcome && <p className={styles.muted}>{t.sameRole}</p>}
       <div className={styles.actions}>
         <ConfirmAction
@@ -117,27 +112,15 @@ function Enrollments({ enrollments }: { enrollments: AdminUserDetail['enrollment
       {enrollments.length === 0 ? (
         <p className={styles.muted}>{t.noEnrollments}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="sr-only">{t.enrollments}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.course}</th>
-                <th scope="col">{t.wave}</th>
-                <th scope="col">{t.enrolledAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {enrollments.map((each) => (
-                <tr key={each.courseId}>
-                  <th scope="row">{each.title}</th>
-                  <td data-label={t.wave}>{each.wave}</td>
-                  <td data-label={t.enrolledAt}>{formatDate(each.enrolledAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={t.enrollments} columns={[t.course, t.wave, t.enrolledAt]}>
+          {enrollments.map((each) => (
+            <tr key={each.courseId}>
+              <th scope="row">{each.title}</th>
+              <td data-label={t.wave}>{each.wave}</td>
+              <td data-label={t.enrolledAt}>{formatDate(each.enrolledAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

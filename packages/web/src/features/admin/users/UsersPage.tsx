@@ -2,12 +2,10 @@ import type { AdminUsers, Role } from '@yedyni/contract';
 import { formatDate } from '@yedyni/contract';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pagination } from '../../../shared/ui/Pagination';
-import { Spinner } from '../../../shared/ui/Spinner';
-import { TextField } from '../../../shared/ui/TextField';
 import styles from '../Admin.module.css';
 import { adminPaths } from '../api';
-import { LoadFailed, SelectField, useDebounced } from '../parts';
+import { DataTable, ListState } from '../ListState';
+import { SearchField, SelectField, useDebounced } from '../parts';
 import { adminTexts, roleNames } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 
@@ -55,25 +53,13 @@ export default function UsersPage() {
     if (settled !== q) update({ q: settled, page: '' });
   }, [settled]);
 
-  const { data, loading, error, reload } = useAdminQuery<AdminUsers>(
-    adminPaths.users({ q, role, page, limit: PAGE_SIZE }),
-  );
+  const query = useAdminQuery<AdminUsers>(adminPaths.users({ q, role, page, limit: PAGE_SIZE }));
 
   return (
     <section className={styles.page} aria-labelledby="admin-users-title">
       <h2 id="admin-users-title">{t.title}</h2>
       <div className={styles.toolbar}>
-        <div className={styles.grow}>
-          <TextField
-            label={t.search}
-            hint={t.searchHint}
-            type="search"
-            value={search}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField label={t.search} hint={t.searchHint} value={search} onChange={setSearch} />
         <SelectField
           label={t.role}
           value={role}
@@ -82,52 +68,31 @@ export default function UsersPage() {
         />
       </div>
 
-      <LoadFailed error={error} onRetry={reload} />
-
-      {!data ? (
-        loading && <Spinner />
-      ) : data.users.length === 0 ? (
-        <p className={styles.empty}>{t.none}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-busy={loading}>
-            <caption className="sr-only">{t.list}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.name}</th>
-                <th scope="col">{t.email}</th>
-                <th scope="col">{t.role}</th>
-                <th scope="col">{t.registered}</th>
+      <ListState
+        query={query}
+        count={(data) => data.users.length}
+        empty={t.none}
+        paging={{ page, onPage: (next) => update({ page: next > 1 ? String(next) : '' }) }}
+      >
+        {(data) => (
+          <DataTable caption={t.list} busy={query.loading} columns={[t.name, t.email, t.role, t.registered]}>
+            {data.users.map((person) => (
+              <tr key={person._id}>
+                <th scope="row">
+                  <Link to={userPath(person._id)} className={styles.rowLink}>
+                    {person.first_name} {person.last_name}
+                  </Link>
+                </th>
+                <td data-label={t.email}>{person.email}</td>
+                <td data-label={t.role}>{roleNames[person.role]}</td>
+                <td data-label={t.registered} className={styles.nowrap}>
+                  {formatDate(person.createdAt)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.users.map((person) => (
-                <tr key={person._id}>
-                  <th scope="row">
-                    <Link to={userPath(person._id)} className={styles.rowLink}>
-                      {person.first_name} {person.last_name}
-                    </Link>
-                  </th>
-                  <td data-label={t.email}>{person.email}</td>
-                  <td data-label={t.role}>{roleNames[person.role]}</td>
-                  <td data-label={t.registered} className={styles.nowrap}>
-                    {formatDate(person.createdAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          totalPages={data.totalPages}
-          disabled={loading}
-          label={adminTexts.common.pages}
-          onPage={(next) => update({ page: next > 1 ? String(next) : '' })}
-        />
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
     </section>
   );
 }

@@ -1,0 +1,159 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/api';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { TextArea } from '../../shared/ui/TextArea';
+import { TextField } from '../../shared/ui/TextField';
+import styles from './Admin.module.css';
+import { adminTexts } from './texts';
+
+interface AdminFormProps {
+  title: ReactNode;
+  /** The fields (and anything said under the title); a two-column grid is `.grid` of Admin.module.css. */
+  children: ReactNode;
+  /** Sends the form; a rejection's message (or `failedText` when it has none) is shown above the buttons. */
+  send: () => Promise<unknown>;
+  /** When set, submitting shows this and sends nothing (a check the server cannot make for the form). */
+  problem?: string;
+  /** The submit button's text, and its text while sending (default «Зберігаємо…»). */
+  submit: string;
+  busyText?: string;
+  failedText?: string;
+  /** «Скасувати» (an edit, or a form that closes). */
+  onCancel?: () => void;
+  /** More buttons after «Скасувати». */
+  actions?: ReactNode;
+  /** Under the buttons, still in the form. */
+  after?: ReactNode;
+  /** The title can take the focus from a script (tabIndex −1): the screen moves it there on opening. */
+  focusable?: boolean;
+  /** The title takes the focus when the form appears (implies `focusable`). */
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/**
+ * A form card of the console: its title (h3, naming the form), the fields, the failure, and
+ * «submit» (disabled and renamed while sending) with «Скасувати».
+ */
+export function AdminForm({
+  title,
+  children,
+  send,
+  problem,
+  submit,
+  busyText = adminTexts.common.saving,
+  failedText = '',
+  onCancel,
+  actions,
+  after,
+  focusable,
+  autoFocus,
+  className,
+}: AdminFormProps) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form appears.
+  useEffect(() => {
+    if (autoFocus) heading.current?.focus();
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    setBusy(true);
+    setFailure('');
+    try {
+      await send();
+      setBusy(false);
+    } catch (error) {
+      setBusy(false);
+      setFailure(errorMessage(error) || failedText);
+    }
+  };
+
+  return (
+    <form
+      className={className ? `${styles.form} ${className}` : styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3
+        id={`${id}-title`}
+        ref={heading}
+        tabIndex={focusable || autoFocus ? -1 : undefined}
+        className={styles.formTitle}
+      >
+        {title}
+      </h3>
+      {children}
+      {failure && <Alert>{failure}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? busyText : submit}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {adminTexts.common.cancel}
+          </Button>
+        )}
+        {actions}
+      </div>
+      {after}
+    </form>
+  );
+}
+
+/** A form that creates a thing or edits one. */
+export interface EditFormProps<Body> {
+  /** Sends the body (POST or PUT); a rejection's message is shown in the form. */
+  onSave: (body: Body) => Promise<unknown>;
+  /** «Скасувати» of an edit. */
+  onCancel?: () => void;
+}
+
+interface NameFieldsProps {
+  texts: { formTitle: string; formDescription: string };
+  /** The title's input props (`input('title')` of useFields). */
+  title: { value: string; onChange: (event: { target: { value: string } }) => void };
+  description: string;
+  onDescription: (value: string) => void;
+}
+
+/** «Назва» (200 characters) and «Опис» (3000), each across the form's grid. */
+export function NameFields({ texts, title, description, onDescription }: NameFieldsProps) {
+  return (
+    <>
+      <div className={styles.wide}>
+        <TextField label={texts.formTitle} maxLength={200} {...title} />
+      </div>
+      <div className={styles.wide}>
+        <TextArea label={texts.formDescription} max={3000} rows={3} value={description} onChange={onDescription} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * A form's text fields as one record: `set(name)` for components that hand over the value
+ * (TextArea), `input(name)` the value and onChange of an <input> (TextField).
+ */
+export function useFields<F extends { [K in keyof F]: string }>(initial: () => F) {
+  const [fields, setFields] = useState<F>(initial);
+  const set = (name: keyof F) => (value: string) => setFields((now) => ({ ...now, [name]: value }));
+  const input = (name: keyof F) => ({
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
+  });
+  return { fields, setFields, set, input };
+}
+
+/** A number field's value; undefined when empty (the server names what is missing). */
+export const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
