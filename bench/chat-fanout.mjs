@@ -2,128 +2,35 @@
 // sends messages and every other receives them. Reports the latency from send to arrival at each
 // client (p50/p99/max over all arrivals) and the server's resident memory per connection.
 //
-//   node bench/chat-fanout.mjs [--clients 1000] [--messages 20]
+//   node bench/chat-fanout.mjs [--clients 1000] [--messages 20] [--workers 2]
 //
 // Needs the built server (npm run build:server). The server runs as its own process on SQLite
 // in a temporary data directory; learners and their sessions are written straight into its
 // database before it starts (registering 1,000 people through argon2 would only measure argon2).
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// The receiving sockets live in `workers` client processes (this file again, with --worker), so
+// that decoding N copies of each message is shared out rather than done by one process in turn;
+// times are wall-clock instants of the one machine, so they compare across processes.
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
+import {
+  freePort,
+  freshDatabase,
+  mb,
+  onCleanup,
+  openServices,
+  round1,
+  rssOf,
+  seedCourse,
+  seedLearners,
+  serverEnv,
+  sleep,
+  startServer,
+  summarize,
+} from './lib.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = path.join(root, 'packages/server/dist');
-const { values: args } = parseArgs({
-  options: { clients: { type: 'string', default: '1000' }, messages: { type: 'string', default: '20' } },
-});
-const CLIENTS = Number(args.clients);
-const MESSAGES = Number(args.messages);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A course wave with `count` enrolled learners, each with a live session token. */
-async function seed(env, count) {
-  const { loadConfig } = await import(path.join(dist, 'infra/config.js'));
-  const { createServices } = await import(path.join(dist, 'services.js'));
-  const { importCourse } = await import(path.join(dist, 'features/courses/content.js'));
-  const { SessionTokens, SESSION_TTL_MS } = await import(path.join(dist, 'features/auth/tokens.js'));
-  const config = loadConfig(env);
-  const silent = { info() {}, warn() {}, error() {}, debug() {}, child: () => silent };
-  const services = await createServices(config, silent);
-  const now = Date.now();
-  const course = await importCourse(services.db, path.join(root, 'content/courses/perehid'), {
-    mediaRoot: services.mediaRoot,
-    now,
-    waveStart: now - 86_400_000,
-  });
-  const wave = (
-    await services.db.selectFrom('courses').select('current_wave').where('id', '=', course.id).executeTakeFirstOrThrow()
-  ).current_wave;
-  const tokens = new SessionTokens(config.jwtSecret);
-  const people = [];
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    const sessionId = randomUUID();
-    people.push({ id, sessionId, token: await tokens.sign({ userId: id, sessionId }, now, now + SESSION_TTL_MS) });
-  }
-  for (let i = 0; i < people.length; i += 200) {
-    const slice = people.slice(i, i + 200);
-    await services.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values(
-          slice.map((p, j) => ({
-            id: p.id,
-            first_name: 'Учасник',
-            last_name: String(i + j),
-            email: `bench-${i + j}@example.org`,
-            password_hash: '',
-            role: 'user',
-            inviter_id: null,
-            created_at: now,
-            mark: 0,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('sessions')
-        .values(
-          slice.map((p) => ({
-            id: p.sessionId,
-            user_id: p.id,
-            created_at: now,
-            expires_at: now + SESSION_TTL_MS,
-            revoked_at: null,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('enrollments')
-        .values(slice.map((p) => ({ user_id: p.id, course_id: course.id, wave, enrolled_at: now })))
-        .execute();
-    });
-  }
-  await services.close();
-  return { room: { courseId: course.id, wave }, tokens: people.map((p) => p.token) };
-}
-
-async function startServer(env) {
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await sleep(100);
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function rssOf(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
+const wallNow = () => performance.timeOrigin + performance.now();
 
 function connect(url, token) {
   const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
@@ -133,73 +40,182 @@ function connect(url, token) {
   });
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-export async function chatFanout({ clients = CLIENTS, messages = MESSAGES } = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-bench-'));
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_CHAT: '100000',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  };
-  const { room, tokens } = await seed(env, clients);
-  const { child, url } = await startServer(env);
+/** Connects in batches of 100 and joins the room. */
+async function connectAll(url, tokens, room) {
   const sockets = [];
-  try {
-    await sleep(500);
-    const rssBefore = await rssOf(child.pid);
-    for (let i = 0; i < tokens.length; i += 100) {
-      sockets.push(...(await Promise.all(tokens.slice(i, i + 100).map((token) => connect(url, token)))));
-    }
-    await Promise.all(sockets.map((s) => s.timeout(10_000).emitWithAck('chat:join', room)));
-    await sleep(1000);
-    const rssAfter = await rssOf(child.pid);
+  for (let i = 0; i < tokens.length; i += 100) {
+    sockets.push(...(await Promise.all(tokens.slice(i, i + 100).map((token) => connect(url, token)))));
+  }
+  const acks = await Promise.all(sockets.map((s) => s.timeout(30_000).emitWithAck('chat:join', room)));
+  if (acks.some((ack) => !ack.ok)) throw new Error('a socket could not join the room');
+  return sockets;
+}
 
-    const [sender, ...listeners] = sockets;
-    const latencies = [];
-    for (let m = 0; m < messages; m++) {
-      let pending = listeners.length;
-      const sentAt = performance.now();
-      const arrived = new Promise((resolve) => {
-        for (const socket of listeners) {
-          socket.once('chat:message', () => {
-            latencies.push(performance.now() - sentAt);
-            if (--pending === 0) resolve();
+/** A client process: holds its share of sockets and notes when each message reaches each one. */
+function runWorker() {
+  let sockets = [];
+  const arrivals = {};
+  process.on('message', async (command) => {
+    try {
+      if (command.type === 'connect') {
+        sockets = await connectAll(command.url, command.tokens, command.room);
+        for (const socket of sockets) {
+          socket.on('chat:message', (message) => {
+            const at = wallNow();
+            const list = arrivals[message.text] ?? [];
+            list.push(at);
+            arrivals[message.text] = list;
+            if (list.length === sockets.length) process.send({ type: 'arrived', text: message.text });
           });
         }
-      });
-      const ack = await sender.timeout(10_000).emitWithAck('chat:send', { ...room, text: `Повідомлення ${m}` });
-      if (!ack.ok) throw new Error(`send refused: ${ack.message}`);
-      await arrived;
-      await sleep(100);
+        process.send({ type: 'connected' });
+      } else if (command.type === 'report') {
+        process.send({ type: 'report', arrivals });
+      } else if (command.type === 'close') {
+        for (const socket of sockets) socket.close();
+        process.exit(0);
+      }
+    } catch (error) {
+      process.send({ type: 'failed', message: String(error?.message ?? error) });
     }
-    latencies.sort((a, b) => a - b);
-    return {
-      clients,
-      messages,
-      deliveries: latencies.length,
-      p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-      p99Ms: Number(percentile(latencies, 99).toFixed(1)),
-      maxMs: Number(latencies.at(-1).toFixed(1)),
-      serverRssBeforeMB: Number((rssBefore / 2 ** 20).toFixed(1)),
-      serverRssAfterMB: Number((rssAfter / 2 ** 20).toFixed(1)),
-      rssPerConnectionKB: Number(((rssAfter - rssBefore) / clients / 1024).toFixed(1)),
-    };
+  });
+}
+
+/** Starts the client processes; `ask` sends a command and waits for the given answer from each. */
+function startWorkers(count) {
+  const workers = Array.from({ length: count }, () =>
+    fork(fileURLToPath(import.meta.url), ['--worker'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  const stop = onCleanup(async () => {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise((resolve) => {
+            if (worker.exitCode !== null || worker.signalCode !== null) return resolve();
+            worker.once('exit', resolve);
+            worker.send({ type: 'close' }, () => {});
+            setTimeout(() => worker.kill('SIGKILL'), 5_000).unref();
+          }),
+      ),
+    );
+  });
+  const ask = (worker, command, answer) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.type === 'failed') reject(new Error(message.message));
+        else if (message.type === answer) {
+          worker.off('message', onMessage);
+          resolve(message);
+        }
+      };
+      worker.on('message', onMessage);
+      worker.send(command);
+    });
+  return { workers, ask, stop };
+}
+
+export async function chatFanout({ clients = 1000, messages = 20, workers: workerCount = 2 } = {}) {
+  const database = await freshDatabase('sqlite');
+  try {
+    const env = serverEnv(database, await freePort(), { LOG_LEVEL: 'warn', RATE_LIMIT_CHAT: '100000' });
+    const now = Date.now();
+    const { config, services } = await openServices(env);
+    let room;
+    let people;
+    try {
+      room = await seedCourse(services, now);
+      people = await seedLearners(services, config, room, { count: clients, now });
+    } finally {
+      await services.close();
+    }
+    const server = await startServer(env);
+    const clientsProcesses = startWorkers(workerCount);
+    let sender;
+    try {
+      await sleep(500);
+      const rssBefore = await rssOf(server.child.pid);
+      const [first, ...rest] = people.map((p) => p.token);
+      [sender] = await connectAll(server.url, [first], room);
+      const shares = clientsProcesses.workers.map((_, w) => rest.filter((_, i) => i % workerCount === w));
+      await Promise.all(
+        clientsProcesses.workers.map((worker, w) =>
+          clientsProcesses.ask(worker, { type: 'connect', url: server.url, tokens: shares[w], room }, 'connected'),
+        ),
+      );
+      await sleep(1000);
+      const rssAfter = await rssOf(server.child.pid);
+
+      const sentAt = {};
+      for (let m = 0; m < messages; m++) {
+        const text = `Повідомлення ${m}`;
+        const arrived = Promise.all(
+          clientsProcesses.workers.map(
+            (worker) =>
+              new Promise((resolve) => {
+                const onMessage = (message) => {
+                  if (message.type === 'arrived' && message.text === text) {
+                    worker.off('message', onMessage);
+                    resolve();
+                  }
+                };
+                worker.on('message', onMessage);
+              }),
+          ),
+        );
+        sentAt[text] = wallNow();
+        const ack = await sender.timeout(30_000).emitWithAck('chat:send', { ...room, text });
+        if (!ack.ok) throw new Error(`send refused: ${ack.message}`);
+        await arrived;
+        await sleep(100);
+      }
+      const reports = await Promise.all(
+        clientsProcesses.workers.map((worker) => clientsProcesses.ask(worker, { type: 'report' }, 'report')),
+      );
+      const latencies = reports.flatMap((report) =>
+        Object.entries(report.arrivals).flatMap(([text, times]) => times.map((at) => at - sentAt[text])),
+      );
+      const { count, p50Ms, p99Ms, maxMs } = summarize(latencies);
+      return {
+        clients,
+        messages,
+        clientProcesses: workerCount,
+        deliveries: count,
+        p50Ms,
+        p99Ms,
+        maxMs,
+        serverRssBeforeMB: mb(rssBefore),
+        serverRssAfterMB: mb(rssAfter),
+        rssPerConnectionKB: round1((rssAfter - rssBefore) / clients / 1024),
+      };
+    } finally {
+      sender?.close();
+      await clientsProcesses.stop();
+      await server.stop();
+    }
   } finally {
-    for (const socket of sockets) socket.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await chatFanout(), null, 2));
+  const { values: args } = parseArgs({
+    options: {
+      clients: { type: 'string', default: '1000' },
+      messages: { type: 'string', default: '20' },
+      workers: { type: 'string', default: '2' },
+      worker: { type: 'boolean' },
+    },
+  });
+  if (args.worker) runWorker();
+  else await main(args);
+}
+
+async function main(args) {
+  const result = await chatFanout({
+    clients: Number(args.clients),
+    messages: Number(args.messages),
+    workers: Number(args.workers),
+  });
+  console.log(JSON.stringify(result, null, 2));
+  process.exit(0);
 }

@@ -1,25 +1,60 @@
 // `npm run bench`: builds the server, runs every benchmark in turn and prints one JSON report
 // (also saved under bench/results/, which git ignores). Figures and how to read them: bench/README.md.
+//
+//   npm run bench [-- --quick] [-- --only api,wave,fanout]
+//
+// --quick runs each benchmark small (a minute or two in all): a check that they work, not figures.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { apiBench } from './api.mjs';
 import { chatFanout } from './chat-fanout.mjs';
+import { waveBench } from './wave.mjs';
+import { webBench } from './web.mjs';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
+const quick = Boolean(values.quick);
+const only = new Set(values.only ? values.only.split(',').map((s) => s.trim()) : ['api', 'wave', 'fanout', 'web']);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
 
 const report = {
   date: new Date().toISOString(),
-  machine: { node: process.version, cpus: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30) },
-  chatFanout: [],
+  quick,
+  machine: {
+    node: process.version,
+    cpus: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
+  },
 };
-for (const clients of [1000]) {
-  console.error(`chat fan-out to ${clients} sockets…`);
-  report.chatFanout.push(await chatFanout({ clients, messages: 20 }));
+
+if (only.has('api')) {
+  console.error('API throughput and latency…');
+  report.api = await apiBench({ quick });
+}
+if (only.has('wave')) {
+  console.error('a wave of learners…');
+  report.wave = await waveBench({ quick });
+}
+if (only.has('fanout')) {
+  report.chatFanout = [];
+  for (const clients of quick ? [200] : [1000, 5000]) {
+    console.error(`chat fan-out to ${clients} sockets…`);
+    report.chatFanout.push(await chatFanout({ clients, messages: quick ? 5 : 20, workers: 2 }));
+  }
+}
+if (only.has('web')) {
+  console.error('the web app: gzip bytes per route and Lighthouse (mobile)…');
+  report.web = await webBench({ runs: quick ? 1 : 3 });
 }
 
+report.machine.loadAverageAtEnd = loadavg().map((n) => Number(n.toFixed(2)));
 const text = JSON.stringify(report, null, 2);
 console.log(text);
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
 writeFileSync(new URL(`results/${report.date.replace(/[:.]/g, '-')}.json`, import.meta.url), `${text}\n`);
+process.exit(0);

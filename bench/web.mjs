@@ -1,0 +1,348 @@
+// The web app as a visitor's browser gets it: the gzip bytes of JS + CSS that /login and /uk load
+// (from the build's manifest, as `npm run build:web` checks them), and Lighthouse's mobile run
+// (simulated slow 4G and a 4× slower CPU) of both screens against the built server in production
+// mode, each run in a fresh Debian Chromium; the median of the runs is reported.
+//
+//   node bench/web.mjs [--runs 3] [--no-build] [--only /login|/uk] [--dist <web build>] [--json]
+//
+// --dist measures another build of the web app (say, one made before a change) with this server.
+// /uk is measured signed in as the demo learner: the token sits in localStorage `persist:auth`
+// (as a previous visit leaves it) before Lighthouse loads the page with storage reset off.
+// Figures and budgets: bench/README.md, «Web».
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { BUDGETS, routeSizes } from '../packages/web/scripts/route-sizes.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const defaultWebDist = path.join(root, 'packages/web/dist');
+const serverMain = path.join(root, 'packages/server/dist/main.js');
+
+/** Debian's Chromium, never a browser of a tool's own; the flags the e2e tests use (DESIGN.md). */
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** The demo learner seeded by SEED_DEMO (packages/server/src/seed/demo.ts). */
+const LEARNER = { email: 'learner@example.org', password: 'yedyni-demo' };
+/** The issue's budgets for the login screen. */
+export const WEB_BUDGETS = { loginBytes: BUDGETS['/login'], loginPerformance: 100, loginLcpMs: 1200 };
+const SIZED_ROUTES = ['/login', '/uk'];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const kb = (bytes) => Number((bytes / 1024).toFixed(2));
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server in production mode (compression and caching as in real use) on a free port. */
+async function startServer(webDist) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yedyni-bench-web-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      // Production allows only live payments; nothing here reaches the provider.
+      LIQPAY_MODE: 'live',
+      LIQPAY_PUBLIC_KEY: 'bench_public',
+      LIQPAY_PRIVATE_KEY: 'bench_private',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-8192);
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /api/health in 60 s:\n${stderr}`);
+    }
+    await sleep(200);
+  }
+  return { url, stop };
+}
+
+async function learnerToken(url) {
+  const answer = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(LEARNER),
+  });
+  if (!answer.ok) throw new Error(`demo learner login: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()).token;
+}
+
+/**
+ * One Lighthouse run (default config: mobile, simulated throttling) in a Chromium of its own, so
+ * every run starts with a cold cache. With `token`, a previous visit's persisted session is put
+ * into localStorage first and Lighthouse keeps it (disableStorageReset; the cache is still cold:
+ * the browser has only fetched /api/health).
+ */
+async function lighthouseRun(url, options = {}) {
+  // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP); such a run is tried
+  // again, up to twice, rather than counted.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouseOnce(url, options);
+    if (!result.error || attempt === 3) return result;
+  }
+}
+
+async function lighthouseOnce(url, { origin, token } = {}) {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (token) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(`${origin}/api/health`);
+      await page.evaluate((value) => {
+        const persisted = { token: JSON.stringify(value), _persist: JSON.stringify({ version: -1, rehydrated: true }) };
+        localStorage.setItem('persist:auth', JSON.stringify(persisted));
+      }, token);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(token),
+    });
+    return summarize(result.lhr);
+  } finally {
+    chrome.kill();
+  }
+}
+
+function summarize(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const transfer = (types) =>
+    requests.filter((r) => types.includes(r.resourceType)).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const failed = lhr.runtimeError?.message;
+  const a11yFailures = Object.values(lhr.audits)
+    .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id) && a.score === 0)
+    .map((a) => a.id);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndexMs: audit('speed-index'),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    requests: requests.length,
+    transferKB: {
+      document: kb(transfer(['Document'])),
+      script: kb(transfer(['Script'])),
+      stylesheet: kb(transfer(['Stylesheet'])),
+      total: kb(audit('total-byte-weight') ?? 0),
+    },
+    a11yFailures,
+    ...(failed ? { error: failed } : {}),
+  };
+}
+
+/** The median of every figure over the runs (transfer sizes hardly vary; their median too). */
+function medianOf(allRuns) {
+  const runs = allRuns.filter((run) => !run.error);
+  if (runs.length === 0) return null;
+  const pick = (get) => median(runs.map(get));
+  return {
+    performance: pick((r) => r.performance),
+    accessibility: pick((r) => r.accessibility),
+    lcpMs: Math.round(pick((r) => r.lcpMs)),
+    fcpMs: Math.round(pick((r) => r.fcpMs)),
+    tbtMs: Math.round(pick((r) => r.tbtMs)),
+    cls: Number(pick((r) => r.cls).toFixed(3)),
+    speedIndexMs: Math.round(pick((r) => r.speedIndexMs)),
+    transferKB: {
+      document: pick((r) => r.transferKB.document),
+      script: pick((r) => r.transferKB.script),
+      stylesheet: pick((r) => r.transferKB.stylesheet),
+      total: pick((r) => r.transferKB.total),
+    },
+    lcpElement: runs[0]?.lcpElement ?? null,
+    a11yFailures: [...new Set(runs.flatMap((r) => r.a11yFailures))],
+  };
+}
+
+/**
+ * Builds (unless `build` is false and a build exists), sizes the routes, then runs Lighthouse
+ * `runs` times on /login and on /uk. Returns the sizes, every run and the medians.
+ */
+export async function webBench({ runs = 3, build = true, only, dist, log = (line) => console.error(line) } = {}) {
+  const webDist = dist ? path.resolve(dist) : defaultWebDist;
+  if (build || !existsSync(serverMain)) {
+    execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  if (!dist && (build || !existsSync(path.join(webDist, '.vite/manifest.json')))) {
+    execFileSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  // A snapshot of the build: a build started meanwhile (npm run build, the e2e tests) empties
+  // packages/web/dist and writes it anew under the running server.
+  const snapshot = await mkdtemp(path.join(tmpdir(), 'yedyni-bench-web-dist-'));
+  cpSync(webDist, snapshot, { recursive: true });
+  try {
+    return await measure(snapshot, { runs, only, log });
+  } finally {
+    await rm(snapshot, { recursive: true, force: true });
+  }
+}
+
+async function measure(webDist, { runs, only, log }) {
+  const sizes = Object.fromEntries(
+    routeSizes({ distDir: webDist })
+      .filter((row) => SIZED_ROUTES.includes(row.route))
+      .map((row) => [row.route, { totalKB: kb(row.bytes), jsKB: kb(row.js), cssKB: kb(row.css) }]),
+  );
+
+  const server = await startServer(webDist);
+  const results = { '/login': [], '/uk': [] };
+  try {
+    const token = await learnerToken(server.url);
+    for (let i = 1; i <= runs; i++) {
+      if (only !== '/uk') {
+        log(`lighthouse run ${i}/${runs}: /login`);
+        results['/login'].push(await lighthouseRun(`${server.url}/login`));
+      }
+      if (only !== '/login') {
+        log(`lighthouse run ${i}/${runs}: /uk (signed in)`);
+        results['/uk'].push(await lighthouseRun(`${server.url}/uk`, { origin: server.url, token }));
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const login = medianOf(results['/login']);
+  const budgets = {
+    loginBytes: { budgetKB: kb(WEB_BUDGETS.loginBytes), met: sizes['/login'].totalKB <= kb(WEB_BUDGETS.loginBytes) },
+    loginPerformance: {
+      budget: WEB_BUDGETS.loginPerformance,
+      met: login ? login.performance >= WEB_BUDGETS.loginPerformance : null,
+    },
+    loginLcp: { budgetMs: WEB_BUDGETS.loginLcpMs, met: login ? login.lcpMs < WEB_BUDGETS.loginLcpMs : null },
+  };
+  return {
+    chromium: CHROME_PATH,
+    lighthouse: { config: 'default (mobile, simulated throttling)', runs },
+    gzipKB: sizes,
+    median: { '/login': login, '/uk': medianOf(results['/uk']) },
+    budgets,
+    runs: results,
+  };
+}
+
+function printTable(report) {
+  const rows = [
+    ['', '/login', '/uk'],
+    ['gzip JS+CSS (KB)', report.gzipKB['/login'].totalKB, report.gzipKB['/uk'].totalKB],
+  ];
+  const m = report.median;
+  for (const [label, get] of [
+    ['performance', (r) => r.performance],
+    ['accessibility', (r) => r.accessibility],
+    ['LCP (ms)', (r) => r.lcpMs],
+    ['FCP (ms)', (r) => r.fcpMs],
+    ['TBT (ms)', (r) => r.tbtMs],
+    ['CLS', (r) => r.cls],
+    ['Speed Index (ms)', (r) => r.speedIndexMs],
+    ['transfer: document (KB)', (r) => r.transferKB.document],
+    ['transfer: scripts (KB)', (r) => r.transferKB.script],
+    ['transfer: styles (KB)', (r) => r.transferKB.stylesheet],
+    ['transfer: total (KB)', (r) => r.transferKB.total],
+  ]) {
+    rows.push([`${label}, median`, m['/login'] ? get(m['/login']) : '-', m['/uk'] ? get(m['/uk']) : '-']);
+  }
+  const width = Math.max(...rows.map((r) => String(r[0]).length));
+  for (const [label, a, b] of rows)
+    console.log(`${String(label).padEnd(width)}  ${String(a).padStart(8)}  ${String(b).padStart(8)}`);
+  console.log('\nbudgets (/login):');
+  for (const [name, budget] of Object.entries(report.budgets)) {
+    console.log(`  ${name}: ${budget.met === null ? 'not measured' : budget.met ? 'met' : 'NOT met'}`);
+  }
+  for (const route of ['/login', '/uk'].filter((r) => m[r])) {
+    if (m[route].a11yFailures.length > 0)
+      console.log(`accessibility audits failing on ${route}: ${m[route].a11yFailures.join(', ')}`);
+    console.log(`LCP element on ${route}: ${m[route].lcpElement}`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      'no-build': { type: 'boolean', default: false },
+      only: { type: 'string' },
+      dist: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const report = await webBench({
+    runs: Number(values.runs),
+    build: !values['no-build'],
+    only: values.only,
+    dist: values.dist,
+  });
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else printTable(report);
+}
