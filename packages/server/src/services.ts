@@ -152,7 +152,7 @@ export async function createServices(
       store: new LocalFileStore(path.join(config.dataDir, 'uploads')),
       secret: config.jwtSecret,
     });
-    const exercises = new ExercisesService({ db, clock, courses, files, broadcaster, log });
+    const exercises = new ExercisesService({ db, clock, courses, files, broadcaster, log, outage });
     const chat = new ChatService({
       db,
       clock,

@@ -43,7 +43,11 @@ beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) return;
   cluster = await privatePostgres();
   // REDIS_URL empty: this is about the database alone.
-  t = await startTestApp({ DATABASE_URL: cluster.url, REDIS_URL: '', LOG_LEVEL: 'info' }, { logStream });
+  // Three chatters send 20 messages a second each: far past the per-user chat limit, which this test is not about.
+  t = await startTestApp(
+    { DATABASE_URL: cluster.url, REDIS_URL: '', LOG_LEVEL: 'info', RATE_LIMIT_CHAT: '100000' },
+    { logStream },
+  );
   ({ alpha } = await importFixtures(t));
 }, 120_000);
 
@@ -202,7 +206,7 @@ onPostgres('PostgreSQL restarted under load', () => {
     const chatDuring = chatAcks.filter((a) => a.started >= stopped && a.started < restarting);
     expect(chatDuring.length).toBeGreaterThan(5);
     for (const { ack } of chatDuring) expect(ack).toEqual({ ok: false, message: UNAVAILABLE });
-    expect(chatAcks.filter((a) => a.started >= recoveredAt).every((a) => a.ack.ok)).toBe(true);
+    expect(chatAcks.filter((a) => a.started >= recoveredAt && !a.ack.ok)).toEqual([]);
     expect(handshake).toBe('dropped: transport close');
 
     // The operator is told once (a warning, no stack) and told when it is over; no error lines.

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schema.js';
+import { isDatabaseUnavailable, type OutageLog } from '../../infra/db/unavailable.js';
 import { AppError } from '../../infra/errors.js';
 import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
@@ -42,6 +43,8 @@ export class ExercisesService {
       files: FilesService;
       broadcaster: Broadcaster;
       log: FastifyBaseLogger;
+      /** Where a push that failed for want of the database is told (once per outage, not per push). */
+      outage?: OutageLog;
     },
   ) {}
 
@@ -56,7 +59,8 @@ export class ExercisesService {
    */
   private countsChanged(ownerId: string): void {
     this.pushCounts(ownerId).catch((error: unknown) => {
-      this.deps.log.warn({ err: error }, 'notification count push failed');
+      if (this.deps.outage && isDatabaseUnavailable(error)) this.deps.outage.failed(error);
+      else this.deps.log.warn({ err: error }, 'notification count push failed');
     });
   }
 
