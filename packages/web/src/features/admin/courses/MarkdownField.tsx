@@ -1,5 +1,6 @@
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { Prose } from '../../../shared/ui/Prose';
 import field from '../../../shared/ui/TextField.module.css';
 import { adminApi } from '../api';
 import styles from './Courses.module.css';
@@ -141,8 +142,7 @@ export function MarkdownField({
             </p>
           )}
           {preview.html ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server with the learners' sanitizer.
-            <div className={styles.prose} dangerouslySetInnerHTML={{ __html: preview.html }} />
+            <Prose html={preview.html} />
           ) : (
             !preview.loading && <p className={styles.previewEmpty}>{t.previewEmpty}</p>
           )}

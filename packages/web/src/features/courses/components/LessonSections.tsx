@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { Prose } from '../../../shared/ui/Prose';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { checkSelfTest, selectLessonState, testReset } from '../lessonSlice';
@@ -15,12 +16,6 @@ function useLesson() {
   const { currentLesson } = useCoursesSelector(selectLessonState);
   if (!currentLesson) throw new Error('LessonSections: no current lesson');
   return currentLesson;
-}
-
-/** HTML the server has sanitized, in a styled prose container. */
-function Prose({ html }: { html: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes lesson HTML (API.md).
-  return <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** The lesson's main page: its picture and content, fetched as text from its URL. */
@@ -38,7 +33,7 @@ export function LessonMain() {
       ) : isLoading && !content ? (
         <Spinner compact />
       ) : content ? (
-        <Prose html={content} />
+        <Prose html={content} className={styles.prose} />
       ) : (
         <p className={styles.empty}>{t.contentEmpty}</p>
       )}
@@ -50,7 +45,7 @@ function HtmlSection({ id, title, html, empty }: { id: string; title: string; ht
   return (
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id}>{title}</h2>
-      {html.trim() ? <Prose html={html} /> : <p className={styles.empty}>{empty}</p>}
+      {html.trim() ? <Prose html={html} className={styles.prose} /> : <p className={styles.empty}>{empty}</p>}
     </section>
   );
 }
