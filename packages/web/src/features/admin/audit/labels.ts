@@ -1,10 +1,6 @@
 import type { AuditAction } from '@yedyni/contract';
 
-/**
- * The console's names of audit actions: the same list as the contract's AUDIT_ACTIONS (labels.test.ts
- * checks they are equal). Not imported from the contract because constants.ts lives in the first
- * screen's chunk: a value used here would be bundled into /login (≈0.28 KB gzip over its budget).
- */
+/** The console's name of every audit action the contract defines (the type keeps the list complete). */
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.role': 'Зміна ролі',
   'course.create': 'Новий курс',
