@@ -24,7 +24,7 @@ import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { detectFileType } from '../files/detect.js';
 import type { Upload } from '../files/service.js';
-import { exportCourses, lessonHtml, type StoredQuestion } from './content.js';
+import { type AuthoredLesson, exportCourses, lessonColumns, lessonHtml, type StoredQuestion } from './content.js';
 import * as repo from './repo.js';
 
 /** Course media an admin may upload: pictures for lessons and recordings to listen to. */
@@ -39,6 +39,19 @@ const MEDIA_EXTENSIONS: Record<string, string> = {
   'audio/mp4': 'm4a',
   'audio/webm': 'webm',
   'audio/flac': 'flac',
+};
+
+/** A new lesson: nothing but the theme it is given. */
+const EMPTY_LESSON: AuthoredLesson = {
+  theme: '',
+  image: '',
+  content: '',
+  theory: '',
+  practice: '',
+  audio: [],
+  video: [],
+  test: [],
+  diary: '',
 };
 
 type CourseInput = Required<Omit<CourseCreateBody, 'waveLabel' | 'waveStart'>> & {
@@ -249,22 +262,7 @@ export class CourseAuthoring {
       const day = Number(last?.day ?? 0) + 1;
       await trx
         .insertInto('lessons')
-        .values({
-          course_id: courseId,
-          day,
-          theme,
-          image: '',
-          content_html: '',
-          theory_html: '',
-          practice_html: '',
-          content_md: '',
-          theory_md: '',
-          practice_md: '',
-          audio: '[]',
-          video: '[]',
-          test: '[]',
-          diary_prompt: '',
-        })
+        .values({ course_id: courseId, day, ...lessonColumns({ ...EMPTY_LESSON, theme }, true, course.slug) })
         .execute();
       await writeAudit(trx, {
         actorId: actor.id,
@@ -285,20 +283,7 @@ export class CourseAuthoring {
       const course = await this.course(trx, courseId);
       const result = await trx
         .updateTable('lessons')
-        .set({
-          theme: edit.theme,
-          image: edit.image,
-          content_md: edit.content,
-          theory_md: edit.theory,
-          practice_md: edit.practice,
-          content_html: lessonHtml(edit.content, true, course.slug),
-          theory_html: lessonHtml(edit.theory, true, course.slug),
-          practice_html: lessonHtml(edit.practice, true, course.slug),
-          audio: JSON.stringify(edit.audio),
-          video: JSON.stringify(edit.video),
-          test: JSON.stringify(edit.test satisfies StoredQuestion[]),
-          diary_prompt: edit.diary,
-        })
+        .set(lessonColumns(edit, true, course.slug))
         .where('course_id', '=', courseId)
         .where('day', '=', day)
         .executeTakeFirst();

@@ -88,6 +88,40 @@ export function lessonHtml(part: string, markdown: boolean, slug: string): strin
   return sanitizeLessonHtml(sited);
 }
 
+/** A lesson as an author gives it: its texts (Markdown or HTML) and its lists. */
+export interface AuthoredLesson {
+  theme: string;
+  image: string;
+  content: string;
+  theory: string;
+  practice: string;
+  audio: string[];
+  video: { title: string; url: string }[];
+  test: StoredQuestion[];
+  diary: string;
+}
+
+/**
+ * A lesson's stored columns, the same for the content import and the admin editor: sanitized
+ * HTML for learners, and for a Markdown lesson its source too, for the editor to open again.
+ */
+export function lessonColumns(lesson: AuthoredLesson, markdown: boolean, slug: string) {
+  return {
+    theme: lesson.theme,
+    image: lesson.image,
+    content_html: lessonHtml(lesson.content, markdown, slug),
+    theory_html: lessonHtml(lesson.theory, markdown, slug),
+    practice_html: lessonHtml(lesson.practice, markdown, slug),
+    audio: JSON.stringify(lesson.audio),
+    video: JSON.stringify(lesson.video),
+    test: JSON.stringify(lesson.test),
+    diary_prompt: lesson.diary,
+    content_md: markdown ? lesson.content.trim() : null,
+    theory_md: markdown ? lesson.theory.trim() : null,
+    practice_md: markdown ? lesson.practice.trim() : null,
+  };
+}
+
 const siteMedia = (slug: string, url: string) =>
   url.startsWith(`${MEDIA_DIR}/`) ? `/media/${slug}/${url.slice(6)}` : url;
 const folderMedia = (slug: string, url: string) =>
@@ -151,23 +185,22 @@ export async function importCourse(
       const source = await readFile(file, 'utf8').catch(() => {
         throw new ContentError(`${folder}: урок ${lesson.day} посилається на відсутній файл ${lesson.file}`);
       });
-      const markdown = lesson.file.endsWith('.md');
       const parts = splitLesson(source);
       return {
         day: lesson.day,
-        theme: lesson.theme,
-        image: siteMedia(slug, lesson.image),
-        content_html: lessonHtml(parts.content, markdown, slug),
-        theory_html: lessonHtml(parts.theory, markdown, slug),
-        practice_html: lessonHtml(parts.practice, markdown, slug),
-        audio: JSON.stringify(lesson.audio.map((url) => siteMedia(slug, url))),
-        video: JSON.stringify(lesson.video.map((v) => ({ title: v.title, url: siteMedia(slug, v.url) }))),
-        test: JSON.stringify(lesson.test),
-        diary_prompt: lesson.diary,
-        // Markdown lessons keep their source for the admin console's editor.
-        content_md: markdown ? parts.content.trim() : null,
-        theory_md: markdown ? parts.theory.trim() : null,
-        practice_md: markdown ? parts.practice.trim() : null,
+        ...lessonColumns(
+          {
+            theme: lesson.theme,
+            image: siteMedia(slug, lesson.image),
+            ...parts,
+            audio: lesson.audio.map((url) => siteMedia(slug, url)),
+            video: lesson.video.map((v) => ({ title: v.title, url: siteMedia(slug, v.url) })),
+            test: lesson.test,
+            diary: lesson.diary,
+          },
+          lesson.file.endsWith('.md'),
+          slug,
+        ),
       };
     }),
   );
