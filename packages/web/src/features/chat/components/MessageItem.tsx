@@ -52,7 +52,7 @@ export const MessageItem = memo(function MessageItem({
   const textId = useId();
   const describedBy = message.text ? textId : undefined;
   return (
-    <li className={own ? `${styles.item} ${styles.own}` : styles.item}>
+    <li className={own ? `${styles.item} ${styles.own}` : styles.item} data-message-id={message._id}>
       <div className={editing ? `${styles.bubble} ${styles.editingBubble}` : styles.bubble}>
         <p className={styles.meta}>
           <span className={styles.sender}>{own ? t.you : t.fullName(message.sender)}</span>{' '}

@@ -21,6 +21,22 @@ interface MessageListProps {
   onRemove: (message: ChatMessage) => Promise<unknown>;
 }
 
+/** A message's distance from the top of the scrolling view, or null when it is not in the list. */
+function topInView(scroller: HTMLElement, messageId: string): number | null {
+  if (!messageId) return null;
+  const node = [...scroller.querySelectorAll<HTMLElement>('[data-message-id]')].find(
+    (item) => item.dataset.messageId === messageId,
+  );
+  return node ? node.getBoundingClientRect().top - scroller.getBoundingClientRect().top : null;
+}
+
+/** The first (oldest) message in the list and its distance from the top of the view. */
+function topMessage(scroller: HTMLElement): { id: string; top: number } | null {
+  const node = scroller.querySelector<HTMLElement>('[data-message-id]');
+  const id = node?.dataset.messageId;
+  return node && id ? { id, top: node.getBoundingClientRect().top - scroller.getBoundingClientRect().top } : null;
+}
+
 /** How close to the bottom still counts as «at the bottom», in pixels. */
 const BOTTOM_SLACK = 48;
 
@@ -44,8 +60,9 @@ export function MessageList({
   const content = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const lastHeight = useRef(0);
-  const edges = useRef({ oldest: '', newest: '' });
+  const newestId = useRef('');
+  /** The top message and where it stood in the view, to put it back there after changes above it. */
+  const anchor = useRef<{ id: string; top: number } | null>(null);
   const [unseen, setUnseen] = useState(false);
 
   const ordered = useMemo(() => [...messages].reverse(), [messages]);
@@ -74,31 +91,34 @@ export function MessageList({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
+    anchor.current = topMessage(el);
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     if (atBottom.current) setUnseen(false);
   };
 
-  // Before paint: follow new messages at the bottom, or hold the view when older ones came on top.
+  // Before paint: follow new messages at the bottom; otherwise keep the top message where the
+  // reader saw it, whatever came or went above it (older pages, the spinner, a notice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the spinner and notices above move the top message too.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const oldest = ordered[0]?._id ?? '';
     const newestMessage = ordered.at(-1);
     const newest = newestMessage?._id ?? '';
-    const before = edges.current;
-    if (newest !== before.newest) {
-      if (atBottom.current || before.newest === '' || newestMessage?.sender._id === viewer._id) {
+    const before = newestId.current;
+    if (newest !== before) {
+      if (atBottom.current || before === '' || newestMessage?.sender._id === viewer._id) {
         el.scrollTop = el.scrollHeight;
         atBottom.current = true;
       } else if (newest) {
         setUnseen(true);
       }
-    } else if (oldest !== before.oldest && before.oldest !== '') {
-      el.scrollTop += el.scrollHeight - lastHeight.current;
+    } else if (anchor.current) {
+      const now = topInView(el, anchor.current.id);
+      if (now !== null) el.scrollTop += now - anchor.current.top;
     }
-    edges.current = { oldest, newest };
-    lastHeight.current = el.scrollHeight;
-  }, [ordered, viewer._id]);
+    newestId.current = newest;
+    anchor.current = topMessage(el);
+  }, [ordered, viewer._id, view.loadingOlder, view.olderFailed, view.done]);
 
   // Images that load, edits, a keyboard that opens: stay at the bottom if the reader was there.
   useEffect(() => {
@@ -107,7 +127,6 @@ export function MessageList({
     if (!el || !inner || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (atBottom.current) el.scrollTop = el.scrollHeight;
-      lastHeight.current = el.scrollHeight;
     });
     observer.observe(el);
     observer.observe(inner);
