@@ -44,7 +44,7 @@ const MONTH = 30 * 86_400_000;
 export const BUDGETS = { minRatioToBare: 0.5, maxP99MsAt50OnSqlite: 50 };
 
 /** Homework with comments, payments, footprint and chat rows for every learner. */
-async function seedHistory(services, people, room, now) {
+export async function seedHistory(services, people, room, now) {
   const { db } = services;
   const curator = randomUUID();
   await insertRows(db, 'users', [

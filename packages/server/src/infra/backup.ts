@@ -235,6 +235,7 @@ export async function restore(
     }
 
     let rows = 0;
+    const courseVersions: [id: string, version: unknown][] = [];
     await db.transaction().execute(async (trx) => {
       const loose = trx as unknown as AnyDb;
       // An empty installation still holds the root account and the game's seeded tasks: the
@@ -243,13 +244,21 @@ export async function restore(
       for (const table of TABLE_NAMES) {
         const expected = manifest.tables[table];
         if (expected === undefined) continue;
-        const count = await insertTable(loose, table, path.join(staging, 'tables', `${table}.jsonl`));
+        const count = await insertTable(loose, table, path.join(staging, 'tables', `${table}.jsonl`), (row) => {
+          if (table === 'courses' && row.content_version !== undefined)
+            courseVersions.push([String(row.id), row.content_version]);
+        });
         if (count !== expected) {
           throw new BackupError(
             `Таблиця ${table}: в архіві ${count} рядків, а в описі ${expected}. Нічого не змінено.`,
           );
         }
         rows += count;
+      }
+      // Inserting lessons and schedules raised each course's content_version (a trigger,
+      // migration 0009); the restored rows are to be the archived ones.
+      for (const [id, version] of courseVersions) {
+        await loose.updateTable('courses').set({ content_version: version }).where('id', '=', id).execute();
       }
     });
     await migrateToLatest(db);
@@ -275,8 +284,8 @@ async function readManifest(staging: string, file: string): Promise<Manifest> {
   return parsed.data;
 }
 
-/** Inserts a table's JSON lines in batches; returns how many rows there were. */
-async function insertTable(db: AnyDb, table: TableName, file: string): Promise<number> {
+/** Inserts a table's JSON lines in batches, showing `seen` each row; returns how many rows there were. */
+async function insertTable(db: AnyDb, table: TableName, file: string, seen: (row: Row) => void): Promise<number> {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
   // users.inviter_id points into users: an inviter not yet inserted is filled in at the end.
   const inserted = new Set<string>();
@@ -303,6 +312,7 @@ async function insertTable(db: AnyDb, table: TableName, file: string): Promise<n
       }
       inserted.add(String(row.id));
     }
+    seen(row);
     batch.push(row);
     count += 1;
     if (batch.length >= Math.max(1, Math.floor(INSERT_PARAMS / Object.keys(row).length))) await flush();

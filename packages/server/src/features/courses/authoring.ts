@@ -17,7 +17,7 @@ import { zipSync } from 'fflate';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
-import type { CoursesTable, LessonsTable } from '../../infra/db/schema.js';
+import type { CourseRow, LessonsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { canAdminister, canOverseeCourses } from '../admin/policy.js';
 import type { Actor } from '../auth/policy.js';
@@ -135,7 +135,7 @@ export class CourseAuthoring {
   }
 
   private summary(
-    course: CoursesTable,
+    course: CourseRow,
     starts: { course_id: string; label: string; start: number }[],
     lessonCount: number,
     learnerCount: number,
@@ -157,7 +157,7 @@ export class CourseAuthoring {
     };
   }
 
-  private async course(db: Executor, courseId: string): Promise<CoursesTable> {
+  private async course(db: Executor, courseId: string): Promise<CourseRow> {
     const course = await repo.findCourse(db, courseId);
     if (!course) throw new AppError(404, ADMIN_MESSAGES.courseNotFound);
     return course;

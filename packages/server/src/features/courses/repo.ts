@@ -1,5 +1,4 @@
 import { rollWaves, type WaveState } from '@yedyni/contract';
-import type { LessonsTable } from '../../infra/db/schema.js';
 import type { Executor } from '../auth/repo.js';
 
 export function listCourses(db: Executor) {
@@ -46,7 +45,7 @@ export function findEnrollment(db: Executor, userId: string, courseId: string) {
     .executeTakeFirst();
 }
 
-/** What lists and course pages show of every lesson; the texts are read apart (lessonTexts). */
+/** Every lesson's day, theme and image, by day (the editor's course page and reordering). */
 export function lessonsOf(db: Executor, courseId: string) {
   return db
     .selectFrom('lessons')
@@ -54,25 +53,6 @@ export function lessonsOf(db: Executor, courseId: string) {
     .where('course_id', '=', courseId)
     .orderBy('day')
     .execute();
-}
-export type LessonSummary = Awaited<ReturnType<typeof lessonsOf>>[number];
-
-const TEXT_COLUMNS = ['day', 'theory_html', 'practice_html', 'audio', 'video', 'test', 'diary_prompt'] as const;
-export type LessonTexts = Pick<LessonsTable, (typeof TEXT_COLUMNS)[number]>;
-
-/**
- * The texts a course page shows of the given lessons, by day. Turning stored text into strings
- * is most of the page's cost, so only lessons the caller may read are read (bench/README.md).
- */
-export async function lessonTexts(db: Executor, courseId: string, days: number[]): Promise<Map<number, LessonTexts>> {
-  if (days.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('lessons')
-    .select(TEXT_COLUMNS)
-    .where('course_id', '=', courseId)
-    .where('day', 'in', days)
-    .execute();
-  return new Map(rows.map((row) => [row.day, row]));
 }
 
 export function findLesson(db: Executor, courseId: string, day: number) {

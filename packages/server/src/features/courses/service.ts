@@ -15,19 +15,19 @@ import {
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
-import type { CoursesTable } from '../../infra/db/schema.js';
+import type { CourseRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { findDiary, insertDiary } from '../diary/repo.js';
 import { addFootprint } from '../partners/footprint.js';
-import type { StoredQuestion } from './content.js';
+import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
 import * as repo from './repo.js';
 
 /** A course as one caller sees it: which wave is theirs and when it started. */
 export interface CourseAccess {
-  course: CoursesTable;
+  course: CourseRow;
   state: WaveState;
   enrolled: boolean;
   wave: string;
@@ -36,7 +36,11 @@ export interface CourseAccess {
 }
 
 export class CoursesService {
-  constructor(private readonly deps: { db: Db; clock: Clock; loadUser: (userId: string) => Promise<User> }) {}
+  private readonly content: CourseContentCache;
+
+  constructor(private readonly deps: { db: Db; clock: Clock; loadUser: (userId: string) => Promise<User> }) {
+    this.content = new CourseContentCache(deps.db);
+  }
 
   private now(): number {
     return this.deps.clock.now();
@@ -71,9 +75,9 @@ export class CoursesService {
       const enrollment = enrollments.find((e) => e.course_id === course.id);
       const wave = enrollment?.wave ?? state.nextWave ?? state.currentWave;
       const waveStart = starts.find((w) => w.course_id === course.id && w.label === wave)?.start ?? state.currentStart;
-      const lessons = await repo.lessonsOf(db, course.id);
-      const schedules = await repo.schedulesOf(db, course.id, wave);
-      const open = lessons.filter((l) => lessonOpensAt(waveStart, l.day, schedules.get(l.day) ?? null) <= now);
+      const { lessons, schedules: byWave } = await this.content.get(course);
+      const schedules = byWave.get(wave);
+      const open = lessons.filter((l) => lessonOpensAt(waveStart, l.day, schedules?.get(l.day) ?? null) <= now);
       const done = diaryDays.get(course.id) ?? new Set<number>();
       items.push({
         _id: course.id,
@@ -98,7 +102,7 @@ export class CoursesService {
     return this.deps.loadUser(actor.id);
   }
 
-  private async enrollIn(db: Executor, userId: string, course: CoursesTable, now: number): Promise<void> {
+  private async enrollIn(db: Executor, userId: string, course: CourseRow, now: number): Promise<void> {
     const state = repo.waveStateOf(course, await repo.waveStarts(db, [course.id]), now);
     await db
       .insertInto('enrollments')
@@ -116,20 +120,9 @@ export class CoursesService {
   async get(actor: Actor, courseId: string): Promise<Course> {
     const access = await this.access(actor, courseId);
     const { course, state, wave, waveStart, canManage } = access;
-    const lessons = await repo.lessonsOf(this.deps.db, courseId);
-    const schedules = await repo.schedulesOf(this.deps.db, courseId, wave);
+    const content = await this.content.get(course);
+    const schedules = content.schedules.get(wave);
     const now = this.now();
-    const timeline = lessons.map((lesson) => {
-      const scheduledDate = schedules.get(lesson.day) ?? null;
-      const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
-      const isOpen = opensAt <= now;
-      return { lesson, scheduledDate, opensAt, isOpen, readable: canReadLesson(actor, isOpen) };
-    });
-    const texts = await repo.lessonTexts(
-      this.deps.db,
-      courseId,
-      timeline.filter((l) => l.readable).map((l) => l.lesson.day),
-    );
     return {
       _id: course.id,
       title: course.title,
@@ -140,19 +133,26 @@ export class CoursesService {
       nextWave: state.nextWave,
       nextStart: state.nextStart,
       canManage,
-      lessons: timeline.map((l) =>
-        lessonView(l.lesson, l.scheduledDate, l.opensAt, l.isOpen, l.readable ? texts.get(l.lesson.day) : undefined),
-      ),
+      lessons: content.lessons.map((lesson) => {
+        const scheduledDate = schedules?.get(lesson.day) ?? null;
+        const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
+        const isOpen = opensAt <= now;
+        return lessonView(course.id, lesson, scheduledDate, opensAt, isOpen, canReadLesson(actor, isOpen));
+      }),
     };
   }
 
   /** An open lesson of a course the caller may see; closed ones answer 403 with when they open. */
-  async openLesson(actor: Actor, courseId: string, day: number, db: Executor = this.deps.db) {
-    const access = await this.access(actor, courseId, db);
-    const lesson = await repo.findLesson(db, courseId, day);
+  async openLesson(
+    actor: Actor,
+    courseId: string,
+    day: number,
+  ): Promise<{ access: CourseAccess; lesson: CachedLesson }> {
+    const access = await this.access(actor, courseId);
+    const content = await this.content.get(access.course);
+    const lesson = content.lessons.find((l) => l.day === day);
     if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);
-    const schedules = await repo.schedulesOf(db, courseId, access.wave);
-    const opensAt = lessonOpensAt(access.waveStart, day, schedules.get(day) ?? null);
+    const opensAt = lessonOpensAt(access.waveStart, day, content.schedules.get(access.wave)?.get(day) ?? null);
     if (!canReadLesson(actor, opensAt <= this.now())) {
       throw new AppError(403, `Урок відкриється о ${formatLongDate(opensAt)}`);
     }
@@ -161,7 +161,7 @@ export class CoursesService {
 
   async lessonContent(actor: Actor, courseId: string, day: number): Promise<string> {
     const { lesson } = await this.openLesson(actor, courseId, day);
-    return lesson.content_html;
+    return lesson.contentHtml;
   }
 
   /**
@@ -171,7 +171,7 @@ export class CoursesService {
    */
   async selfTest(actor: Actor, courseId: string, day: number, answers: (number | null)[]): Promise<SelfTestResult> {
     const { access, lesson } = await this.openLesson(actor, courseId, day);
-    const questions = JSON.parse(lesson.test) as StoredQuestion[];
+    const { questions } = lesson;
     if (questions.length === 0) throw new AppError(404, 'У цього уроку немає тесту');
     const right = questions.filter((q, i) => answers[i] === q.answer).length;
     const score = Math.round((right * 10) / questions.length);
@@ -240,11 +240,11 @@ export class CoursesService {
       if (!course) continue;
       const starts = await repo.waveStarts(db, [course.id]);
       const waveStart = starts.find((w) => w.label === enrollment.wave)?.start ?? 0;
-      const lessons = await repo.lessonsOf(db, course.id);
-      const schedules = await repo.schedulesOf(db, course.id, enrollment.wave);
+      const { lessons, schedules: byWave } = await this.content.get(course);
+      const schedules = byWave.get(enrollment.wave);
       const done = diaryDays.get(course.id) ?? new Set<number>();
       const timeline = lessons.map((lesson) => {
-        const opensAt = lessonOpensAt(waveStart, lesson.day, schedules.get(lesson.day) ?? null);
+        const opensAt = lessonOpensAt(waveStart, lesson.day, schedules?.get(lesson.day) ?? null);
         return {
           day: String(lesson.day),
           theme: lesson.theme,
@@ -427,31 +427,32 @@ export class CoursesService {
   }
 }
 
-/** A lesson on the course page; `text` is there only for a lesson the caller may read. */
+/** A lesson on the course page; its texts only for a caller who may read it. */
 function lessonView(
-  lesson: repo.LessonSummary,
+  courseId: string,
+  lesson: CachedLesson,
   scheduledDate: number | null,
   opensAt: number,
   isOpen: boolean,
-  text: repo.LessonTexts | undefined,
+  readable: boolean,
 ): Lesson {
   return {
     day: String(lesson.day),
     theme: lesson.theme,
     image: lesson.image,
-    content: `/api/courses/${lesson.course_id}/lessons/${lesson.day}/content`,
-    theory: text?.theory_html ?? '',
-    practice: text?.practice_html ?? '',
-    audio: text ? (JSON.parse(text.audio) as string[]) : [],
-    video: text ? (JSON.parse(text.video) as Lesson['video']) : [],
-    test: {
-      questions: text
-        ? (JSON.parse(text.test) as StoredQuestion[]).map((q) => ({ text: q.question, options: q.options }))
-        : [],
-    },
-    diary: text?.diary_prompt ?? '',
+    content: `/api/courses/${courseId}/lessons/${lesson.day}/content`,
+    ...(readable ? lesson.texts : CLOSED_LESSON_TEXTS),
     scheduledDate,
     opensAt,
     isOpen,
   };
 }
+
+const CLOSED_LESSON_TEXTS: LessonTexts = Object.freeze({
+  theory: '',
+  practice: '',
+  audio: [],
+  video: [],
+  test: { questions: [] },
+  diary: '',
+});

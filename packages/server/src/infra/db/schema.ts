@@ -1,5 +1,5 @@
 import type { Role } from '@yedyni/contract';
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Instants are milliseconds since the epoch (bigint columns), money is integer kopiykas. */
 export interface UsersTable {
@@ -60,6 +60,8 @@ export interface CoursesTable {
   current_wave: string;
   next_wave: string | null;
   created_at: number;
+  /** Goes up, by trigger, with every change to the course's lessons or lesson schedules. */
+  content_version: Generated<number>;
 }
 
 export interface CourseWavesTable {
@@ -67,6 +69,9 @@ export interface CourseWavesTable {
   label: string;
   start: number;
 }
+
+/** A course as read from the database. */
+export type CourseRow = Selectable<CoursesTable>;
 
 export interface LessonsTable {
   course_id: string;

@@ -7,6 +7,7 @@ import * as payments from './0005_payments.js';
 import * as game from './0006_game.js';
 import * as olympiadsClubs from './0007_olympiads_clubs.js';
 import * as admin from './0008_admin.js';
+import * as contentVersion from './0009_content_version.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_game': game,
   '0007_olympiads_clubs': olympiadsClubs,
   '0008_admin': admin,
+  '0009_content_version': contentVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
