@@ -22,19 +22,42 @@ export function findMessage(db: Executor, messageId: string) {
   return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
 }
 
+/** Messages with what a reader sees of them: the sender's name, the file's type and name. */
+function messageViews(db: Executor) {
+  return db
+    .selectFrom('chat_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
+    .leftJoin('files as f', 'f.id', 'm.file_id')
+    .select([
+      'm.id',
+      'm.course_id',
+      'm.wave',
+      'm.sender_id',
+      'm.text',
+      'm.file_id',
+      'm.date',
+      'm.edited_at',
+      'u.first_name',
+      'u.last_name',
+      'f.mime as file_mime',
+      'f.name as file_name',
+    ]);
+}
+export type MessageView = Awaited<ReturnType<typeof findMessageView>> & {};
+
+export function findMessageView(db: Executor, messageId: string) {
+  return messageViews(db).where('m.id', '=', messageId).executeTakeFirst();
+}
+
 /** Newest first; with an anchor, only what was there when the first page was read. */
 export function messagesPage(
   db: Executor,
   room: { courseId: string; wave: string },
   page: { offset: number; limit: number; anchor: number | undefined },
 ) {
-  let query = db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('course_id', '=', room.courseId)
-    .where('wave', '=', room.wave);
-  if (page.anchor !== undefined) query = query.where('date', '<=', page.anchor);
-  return query.orderBy('date', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute();
+  let query = messageViews(db).where('m.course_id', '=', room.courseId).where('m.wave', '=', room.wave);
+  if (page.anchor !== undefined) query = query.where('m.date', '<=', page.anchor);
+  return query.orderBy('m.date', 'desc').orderBy('m.id', 'desc').offset(page.offset).limit(page.limit).execute();
 }
 
 /** Chat uploads no message took within the grace period. */

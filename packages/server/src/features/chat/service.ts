@@ -7,7 +7,7 @@ import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
-import { authorsById, type Executor } from '../auth/repo.js';
+import type { Executor } from '../auth/repo.js';
 import { FilesService, type Upload } from '../files/service.js';
 import { canDeleteMessage, canEditMessage, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
@@ -59,7 +59,7 @@ export class ChatService {
       limit: query.limit,
       anchor,
     });
-    const messages = await this.views(rows);
+    const messages = rows.map((row) => this.viewOf(row));
     if (anchor !== undefined || query.page !== 1) return { messages };
     return { messages, firstMessageDate: rows[0]?.date ?? null };
   }
@@ -173,34 +173,24 @@ export class ChatService {
   }
 
   private async view(messageId: string): Promise<ChatMessage> {
-    const row = await repo.findMessage(this.deps.db, messageId);
+    const row = await repo.findMessageView(this.deps.db, messageId);
     if (!row) throw new AppError(404, CHAT_MESSAGES.notFound);
-    const [message] = await this.views([row]);
-    return message as ChatMessage;
+    return this.viewOf(row);
   }
 
-  /** API.md's Message for stored rows, with their senders and signed file links. */
-  private async views(rows: ChatMessagesTable[]): Promise<ChatMessage[]> {
-    const { db, files } = this.deps;
-    const [people, links] = await Promise.all([
-      authorsById(
-        db,
-        rows.map((r) => r.sender_id),
-      ),
-      files.fields(
-        db,
-        rows.map((r) => r.file_id),
-      ),
-    ]);
-    return rows.map((row) => ({
+  /** API.md's Message for a stored row, with its sender and signed file link. */
+  private viewOf(row: repo.MessageView): ChatMessage {
+    return {
       _id: row.id,
       courseId: row.course_id,
       wave: row.wave,
       text: row.text,
       date: row.date,
       editedAt: row.edited_at,
-      sender: people.get(row.sender_id) ?? { _id: row.sender_id, first_name: '', last_name: '' },
-      ...((row.file_id && links.get(row.file_id)) || FilesService.none()),
-    }));
+      sender: { _id: row.sender_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' },
+      ...(row.file_id && row.file_mime !== null && row.file_name !== null
+        ? this.deps.files.fieldsOf({ id: row.file_id, mime: row.file_mime, name: row.file_name })
+        : FilesService.none()),
+    };
   }
 }

@@ -146,11 +146,17 @@ export class FilesService {
     const result = new Map<string, FileFields>();
     if (ids.length === 0) return result;
     const rows = await db.selectFrom('files').select(['id', 'mime', 'name']).where('id', 'in', ids).execute();
-    const expires = this.deps.clock.now() + LINK_TTL_MS;
-    for (const row of rows) {
-      result.set(row.id, { fileURL: this.link(row.id, expires), fileType: row.mime, fileName: row.name });
-    }
+    for (const row of rows) result.set(row.id, this.fieldsOf(row));
     return result;
+  }
+
+  /** A stored file's signed link, type and name, from its row (read by the caller's own query). */
+  fieldsOf(file: { id: string; mime: string; name: string }): FileFields {
+    return {
+      fileURL: this.link(file.id, this.deps.clock.now() + LINK_TTL_MS),
+      fileType: file.mime,
+      fileName: file.name,
+    };
   }
 
   static none(): FileFields {
