@@ -266,7 +266,7 @@ export class PaymentsService {
     const [{ n }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base
-        .selectAll()
+        .select(DONAT_COLUMNS)
         .orderBy('end_date', 'desc')
         .orderBy('id', 'desc')
         .offset((query.page - 1) * query.limit)
@@ -351,7 +351,7 @@ export class PaymentsService {
     const [{ n }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base
-        .selectAll()
+        .select(['id', 'date', 'points', 'comment', 'final_value'])
         .orderBy('date', 'desc')
         .orderBy('id', 'desc')
         .offset((query.page - 1) * query.limit)
@@ -371,7 +371,10 @@ export class PaymentsService {
   }
 }
 
-function donatOf(row: PaymentsTable): Donat {
+/** What a payment history shows of a charge: reading every column made the page twice as slow. */
+const DONAT_COLUMNS = ['id', 'amount_kop', 'end_date', 'description', 'info', 'action'] as const;
+
+function donatOf(row: Pick<PaymentsTable, (typeof DONAT_COLUMNS)[number]>): Donat {
   return {
     _id: row.id,
     amount: uah(row.amount_kop),
