@@ -12,11 +12,13 @@ import { parseArgs } from 'node:util';
 import { apiBench } from './api.mjs';
 import { chatFanout } from './chat-fanout.mjs';
 import { waveBench } from './wave.mjs';
-import { webBench } from './web.mjs';
+import { checkBrowser, webBench } from './web.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
 const quick = Boolean(values.quick);
 const only = new Set(values.only ? values.only.split(',').map((s) => s.trim()) : ['api', 'wave', 'fanout', 'web']);
+
+if (only.has('web')) checkBrowser();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
@@ -31,20 +33,29 @@ const report = {
     loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
   },
 };
+// Written again after each benchmark, so that one failing late keeps the figures of the others.
+const file = new URL(`results/${report.date.replace(/[:.]/g, '-')}.json`, import.meta.url);
+const save = () => {
+  mkdirSync(new URL('results/', import.meta.url), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+};
 
 if (only.has('api')) {
   console.error('API throughput and latency…');
   report.api = await apiBench({ quick });
+  save();
 }
 if (only.has('wave')) {
   console.error('a wave of learners…');
   report.wave = await waveBench({ quick });
+  save();
 }
 if (only.has('fanout')) {
   report.chatFanout = [];
   for (const clients of quick ? [200] : [1000, 5000]) {
     console.error(`chat fan-out to ${clients} sockets…`);
     report.chatFanout.push(await chatFanout({ clients, messages: quick ? 5 : 20, workers: 2 }));
+    save();
   }
 }
 if (only.has('web')) {
@@ -53,8 +64,6 @@ if (only.has('web')) {
 }
 
 report.machine.loadAverageAtEnd = loadavg().map((n) => Number(n.toFixed(2)));
-const text = JSON.stringify(report, null, 2);
-console.log(text);
-mkdirSync(new URL('results/', import.meta.url), { recursive: true });
-writeFileSync(new URL(`results/${report.date.replace(/[:.]/g, '-')}.json`, import.meta.url), `${text}\n`);
+save();
+console.log(JSON.stringify(report, null, 2));
 process.exit(0);

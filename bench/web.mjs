@@ -29,6 +29,13 @@ const serverMain = path.join(root, 'packages/server/dist/main.js');
 
 /** Debian's Chromium, never a browser of a tool's own; the flags the e2e tests use (DESIGN.md). */
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Throws, before anything is measured, when there is no browser for Lighthouse. */
+export function checkBrowser() {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(`Lighthouse needs Chromium at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
+  }
+}
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
