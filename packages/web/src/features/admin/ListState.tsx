@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { EmptyNote, LoadFailed } from '../../shared/ui/ListStates';
 import { Pagination } from '../../shared/ui/Pagination';
 import { Spinner } from '../../shared/ui/Spinner';
 import styles from './Admin.module.css';
-import { LoadFailed } from './parts';
 import { adminTexts } from './texts';
 import type { AdminQuery } from './useAdminQuery';
 
@@ -53,7 +53,15 @@ export function ListState<D>({
       ) : (
         <>
           {before?.(data)}
-          {count(data) === 0 ? <p className={compact ? styles.muted : styles.empty}>{empty}</p> : children(data)}
+          {count(data) === 0 ? (
+            compact ? (
+              <p className={styles.muted}>{empty}</p>
+            ) : (
+              <EmptyNote>{empty}</EmptyNote>
+            )
+          ) : (
+            children(data)
+          )}
           {paging && (
             <Pagination
               page={paging.page}

@@ -16,24 +16,11 @@ import styles from './Admin.module.css';
 import { adminTexts as t } from './texts';
 
 /*
- * Small pieces the console's screens share: a failed load with its retry, an action's outcome, a
+ * Small pieces the console's screens share: an action's outcome, a
  * debounced value, the focus kept while a list's rows move, the button that opens a screen's
  * form, the controls of a filter row (a labelled <select> or <input>, a search box), a state
  * badge, and an answer option's «right» mark. Lists: ListState.tsx; forms: AdminForm.tsx.
  */
-
-/** A failed load: the message in an alert and «Спробувати ще раз». Nothing when `error` is ''. */
-export function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
-  if (!error) return null;
-  return (
-    <div className={styles.failed}>
-      <Alert>{error}</Alert>
-      <Button variant="secondary" onClick={onRetry}>
-        {t.common.retry}
-      </Button>
-    </div>
-  );
-}
 
 /** What an action came to: a notice (`ok`) or an alert; null before any (or while it runs). */
 export type Outcome = { ok: boolean; text: string } | null;

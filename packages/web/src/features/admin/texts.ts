@@ -21,7 +21,6 @@ export function formatUah(amount: number): string {
 export const adminTexts = {
   common: {
     loading: 'Завантаження…',
-    retry: 'Спробувати ще раз',
     save: 'Зберегти',
     saving: 'Зберігаємо…',
     saved: 'Зміни збережено.',

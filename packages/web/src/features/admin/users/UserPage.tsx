@@ -3,11 +3,12 @@ import { formatDate } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
 import { DataTable } from '../ListState';
-import { LoadFailed, OutcomeMessage, SelectField, useOutcome } from '../parts';
+import { OutcomeMessage, SelectField, useOutcome } from '../parts';
 import { adminTexts, roleNames } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
+import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useClubsDispatch, useClubsSelector } from '../hooks';
 import {
@@ -75,19 +74,12 @@ export default function ClubsPage() {
         ))}
       </fieldset>
 
-      {failed && (
-        <div className={styles.failed}>
-          <Alert>{error ?? t.loadFailed}</Alert>
-          <Button variant="secondary" onClick={() => load(filter)}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      <LoadFailed error={failed ? (error ?? t.loadFailed) : ''} onRetry={() => load(filter)} retryLabel={t.retry} />
 
       {!loaded ? (
         <Spinner label={t.loading} />
       ) : clubs.length === 0 ? (
-        !failed && <p className={styles.empty}>{empty}</p>
+        !failed && <EmptyNote>{empty}</EmptyNote>
       ) : (
         <ul className={styles.list} aria-label={t.list} aria-busy={loading}>
           {clubs.map((club) => (

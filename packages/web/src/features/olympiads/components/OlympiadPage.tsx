@@ -5,6 +5,7 @@ import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useOlympiadsDispatch, useOlympiadsSelector } from '../hooks';
 import {
@@ -65,17 +66,10 @@ function Overview() {
   return (
     <>
       <p className={styles.lead}>{t.lead}</p>
-      {failed && (
-        <div className={styles.failed}>
-          <Alert>{error ?? t.loadFailed}</Alert>
-          <Button variant="secondary" onClick={load}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      <LoadFailed error={failed ? (error ?? t.loadFailed) : ''} onRetry={load} retryLabel={t.retry} />
       <section className={styles.next} aria-labelledby="olympiad-next">
         <h2 id="olympiad-next">{next?.state === 'open' ? t.current : t.next}</h2>
-        {next ? <NextOlympiad olympiad={next} onStarted={load} /> : <p className={styles.empty}>{t.none}</p>}
+        {next ? <NextOlympiad olympiad={next} onStarted={load} /> : <EmptyNote>{t.none}</EmptyNote>}
       </section>
       {previous && <PreviousResults results={previous} />}
     </>

@@ -1,5 +1,6 @@
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert } from '../../../shared/ui/Alert';
+import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { fetchMark } from '../slice';
@@ -21,7 +22,7 @@ export default function MarkPage() {
       {isLoading && mark.length === 0 ? (
         <Spinner compact />
       ) : mark.length === 0 ? (
-        !error && <p className={styles.empty}>{t.emptyMark}</p>
+        !error && <EmptyNote>{t.emptyMark}</EmptyNote>
       ) : (
         <ul className={styles.list} aria-labelledby="mark-title" aria-busy={isLoading || undefined}>
           {mark.map((entry) => (

@@ -1,5 +1,6 @@
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert } from '../../../shared/ui/Alert';
+import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { fetchDonats } from '../slice';
@@ -21,7 +22,7 @@ export default function PaymentsPage() {
       {isLoading && donats.length === 0 ? (
         <Spinner compact />
       ) : donats.length === 0 ? (
-        !error && <p className={styles.empty}>{t.emptyPayments}</p>
+        !error && <EmptyNote>{t.emptyPayments}</EmptyNote>
       ) : (
         <ul className={styles.list} aria-labelledby="payments-title" aria-busy={isLoading || undefined}>
           {donats.map((donat) => (

@@ -4,6 +4,7 @@ import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Modal } from '../../../shared/ui/Modal';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -69,7 +70,7 @@ export default function SubscriptionsPage() {
       {isLoading && subscriptions.length === 0 ? (
         <Spinner compact />
       ) : subscriptions.length === 0 ? (
-        !error && <p className={styles.empty}>{t.emptySubscriptions}</p>
+        !error && <EmptyNote>{t.emptySubscriptions}</EmptyNote>
       ) : (
         <ul className={styles.list} aria-labelledby="subscriptions-title" aria-busy={isLoading || undefined}>
           {subscriptions.map((item) => {
