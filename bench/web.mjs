@@ -21,31 +21,19 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.mjs';
 import { BUDGETS, routeSizes } from '../packages/web/scripts/route-sizes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const defaultWebDist = path.join(root, 'packages/web/dist');
 const serverMain = path.join(root, 'packages/server/dist/main.js');
 
-/** Debian's Chromium, never a browser of a tool's own; the flags the e2e tests use (DESIGN.md). */
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-
 /** Throws, before anything is measured, when there is no browser for Lighthouse. */
 export function checkBrowser() {
-  if (!existsSync(CHROME_PATH)) {
-    throw new Error(`Lighthouse needs Chromium at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Lighthouse needs Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   }
 }
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** The demo learner seeded by SEED_DEMO (packages/server/src/seed/demo.ts). */
 const LEARNER = { email: 'learner@example.org', password: 'yedyni-demo' };
 /** The issue's budgets for the login screen. */
@@ -152,7 +140,7 @@ async function lighthouseRun(url, options = {}) {
 }
 
 async function lighthouseOnce(url, { origin, token } = {}) {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent' });
   try {
     if (token) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -290,7 +278,7 @@ async function measure(webDist, { runs, only, log }) {
     loginLcp: { budgetMs: WEB_BUDGETS.loginLcpMs, met: login ? login.lcpMs < WEB_BUDGETS.loginLcpMs : null },
   };
   return {
-    chromium: CHROME_PATH,
+    chromium: chromiumPath,
     lighthouse: { config: 'default (mobile, simulated throttling)', runs },
     gzipKB: sizes,
     median: { '/login': login, '/uk': medianOf(results['/uk']) },

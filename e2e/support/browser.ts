@@ -1,7 +1,6 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-/** Debian's Chromium; never a test tool's own download. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -13,16 +12,7 @@ const ACTION_TIMEOUT_MS = 15_000;
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...chromiumFlags],
   });
 }
 
