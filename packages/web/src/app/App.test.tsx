@@ -84,6 +84,13 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeInTheDocument();
   });
 
+  it('a signed-in user on an address under /uk that names no screen goes home', async () => {
+    signedInApi();
+    const app = renderApp('/uk/payments');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk');
+  });
+
   it('signing in from /login after being turned away returns the user to the wanted place', async () => {
     mockApi({
       'POST /api/auth/login': () => json(auth),

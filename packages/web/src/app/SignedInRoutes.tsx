@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { selectUser } from '../features/auth';
 import { lazyScreen } from '../shared/lib/lazyScreen';
 import { useAppSelector } from './hooks';
@@ -101,6 +101,8 @@ export default function SignedInRoutes() {
           <Route path="gratitudes" element={<GratitudesPage />} />
         </Route>
         <Route path="admin/*" element={<AdminScreens />} />
+        {/* An address that names no screen (an old link, a typo) goes home, in the frame. */}
+        <Route path="*" element={<Navigate to="/uk" replace />} />
       </Route>
     </Routes>
   );
