@@ -18,7 +18,6 @@ export interface CachedLesson {
 
 /** A course's lessons (by day) and lesson schedules (by wave, then day) at one content_version. */
 export interface CourseContent {
-  version: number;
   lessons: readonly CachedLesson[];
   schedules: ReadonlyMap<string, ReadonlyMap<number, number>>;
 }
@@ -48,7 +47,7 @@ export class CourseContentCache {
     }
     if (this.courses.size >= COURSES_KEPT) this.courses.delete(this.courses.keys().next().value as string);
     // Kept as a promise, so that a crowd of readers of a new version loads it once.
-    const entry = { version: course.content_version, content: loadContent(this.db, course) };
+    const entry = { version: course.content_version, content: loadContent(this.db, course.id) };
     this.courses.set(course.id, entry);
     entry.content.catch(() => {
       if (this.courses.get(course.id) === entry) this.courses.delete(course.id);
@@ -57,12 +56,12 @@ export class CourseContentCache {
   }
 }
 
-async function loadContent(db: Db, course: { id: string; content_version: number }): Promise<CourseContent> {
-  const rows = await db.selectFrom('lessons').selectAll().where('course_id', '=', course.id).orderBy('day').execute();
+async function loadContent(db: Db, courseId: string): Promise<CourseContent> {
+  const rows = await db.selectFrom('lessons').selectAll().where('course_id', '=', courseId).orderBy('day').execute();
   const scheduleRows = await db
     .selectFrom('lesson_schedules')
     .select(['wave', 'day', 'scheduled_date'])
-    .where('course_id', '=', course.id)
+    .where('course_id', '=', courseId)
     .execute();
   const schedules = new Map<string, Map<number, number>>();
   for (const row of scheduleRows) {
@@ -70,7 +69,7 @@ async function loadContent(db: Db, course: { id: string; content_version: number
     ofWave.set(row.day, row.scheduled_date);
     schedules.set(row.wave, ofWave);
   }
-  return { version: course.content_version, lessons: rows.map(cachedLesson), schedules };
+  return { lessons: rows.map(cachedLesson), schedules };
 }
 
 function cachedLesson(row: LessonsTable): CachedLesson {
