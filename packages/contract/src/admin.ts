@@ -297,8 +297,18 @@ export const adminSubscriptionsSchema = z
   .meta({ id: 'AdminSubscriptions' });
 export type AdminSubscriptions = z.infer<typeof adminSubscriptionsSchema>;
 
-/** Verified callbacks that moved nothing: unknown order, wrong currency, unreadable, after cancelling. */
-export const UNMATCHED_OUTCOMES = ['unknown_order', 'wrong_currency', 'unreadable', 'after_unsubscribe'] as const;
+/**
+ * Verified callbacks that moved nothing: unknown order, wrong currency or amount, a second charge
+ * of a one-off order that was already paid, unreadable, after cancelling.
+ */
+export const UNMATCHED_OUTCOMES = [
+  'unknown_order',
+  'wrong_currency',
+  'wrong_amount',
+  'already_paid',
+  'unreadable',
+  'after_unsubscribe',
+] as const;
 export const unmatchedCallbackSchema = z.object({
   _id: z.string(),
   receivedAt: z.number(),

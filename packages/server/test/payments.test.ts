@@ -2,7 +2,7 @@ import { DONATION_DESCRIPTION, kyivDateRange, kyivTime, PAYMENT_MESSAGES } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiqPaySigner } from '../src/infra/liqpay/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { DAY, signIn, signUp } from './support/courses.js';
+import { DAY, signIn, signUp, staff } from './support/courses.js';
 import { postForm, provider, providerCallback } from './support/liqpay.js';
 
 let t: TestApp;
@@ -256,6 +256,130 @@ describe('callbacks', () => {
       await callback({ action: 'pay', status: 'reversed', order_id: orderId, payment_id: 'refund-me', amount: 80 });
     }
     expect(await indicators(token)).toMatchObject({ totalDonat: 0, ukrainianMark: mark - 80 });
+  });
+});
+
+describe('callback amounts (issue 15, item 12)', () => {
+  it('keeps an amount that is not the order’s (1e308, too much, too little, none) as unmatched, credits nothing, and every page still answers', async () => {
+    const admin = await staff(t, 'admin');
+    const { token, user } = await signUp(t);
+    const { orderId } = await donate(token, 120);
+    const monthly = await donate(token, 480, true);
+    await callback({ action: 'subscribe', status: 'subscribed', order_id: monthly.orderId, end_date: t.clock.now() });
+    const markBefore = (await indicators(token)).ukrainianMark;
+    const wrong: (number | string)[] = [1e308, '1e308', 1e20, 100_000, 121, 119.99, 40, 0, -120, 'сто'];
+    for (const amount of wrong) await success(orderId, 120, { amount });
+    const { amount: _none, ...noAmount } = { action: 'pay', status: 'success', order_id: orderId, amount: 0 };
+    await callback({ ...noAmount, payment_id: String(paymentSeq++), currency: 'UAH', end_date: t.clock.now() });
+    // A monthly charge is compared with the subscription's monthly amount.
+    for (const amount of [1e308, 960]) {
+      await success(monthly.orderId, 480, { action: 'regular', amount });
+    }
+
+    const outcomes = await t.app.services.db
+      .selectFrom('payment_callbacks')
+      .select('outcome')
+      .where('order_id', 'in', [orderId, monthly.orderId])
+      .where('status', '=', 'success')
+      .execute();
+    expect(outcomes.map((o) => o.outcome)).toEqual(Array(wrong.length + 3).fill('wrong_amount'));
+    const paid = await t.app.services.db.selectFrom('payments').select('id').where('user_id', '=', user._id).execute();
+    expect(paid).toEqual([]);
+    expect(await indicators(token)).toMatchObject({ totalDonat: 0, ukrainianMark: markBefore });
+    expect((await t.api('GET', `/api/payments/orders/${orderId}`, { token })).body.status).toBe('pending');
+    const unmatched = await t.api('GET', '/api/admin/callbacks?limit=50', { token: admin });
+    const mine = unmatched.body.callbacks.filter((c: { orderId: string }) => c.orderId === orderId);
+    expect(mine).toHaveLength(wrong.length + 1);
+    expect(mine.every((c: { outcome: string }) => c.outcome === 'wrong_amount')).toBe(true);
+
+    // The five pages a stored Infinity broke.
+    for (const [route, who] of [
+      ['/api/payments/donats', token],
+      ['/api/partners/indicators', token],
+      ['/api/admin/payments', admin],
+      ['/api/admin/payments/months', admin],
+      ['/api/admin/payments/export', admin],
+    ] as const) {
+      expect((await t.api('GET', route, { token: who })).status, route).toBe(200);
+    }
+
+    // The right amount still pays, once.
+    await success(orderId, 120);
+    await success(monthly.orderId, 480, { action: 'regular' });
+    expect(await indicators(token)).toMatchObject({ totalDonat: 600, ukrainianMark: markBefore + 600 });
+  });
+});
+
+describe('one order is paid once (issue 15, item 20)', () => {
+  it('a second success of a one-off order with another payment_id, even concurrent, is kept as unmatched and credits nothing', async () => {
+    const admin = await staff(t, 'admin');
+    const { token } = await signUp(t);
+    const { orderId } = await donate(token, 120);
+    const markBefore = (await indicators(token)).ukrainianMark;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => success(orderId, 120)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    await success(orderId, 120);
+
+    const rows = await t.app.services.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute();
+    expect(rows).toHaveLength(1);
+    expect(await indicators(token)).toMatchObject({ totalDonat: 120, ukrainianMark: markBefore + 120 });
+    const outcomes = await t.app.services.db
+      .selectFrom('payment_callbacks')
+      .select('outcome')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual([
+      'already_paid',
+      'already_paid',
+      'already_paid',
+      'already_paid',
+      'already_paid',
+      'applied',
+    ]);
+    // A replay of the charge that paid it is a plain duplicate, not something to reconcile.
+    await success(orderId, 120, { payment_id: rows[0]?.payment_id ?? '' });
+    const unmatched = await t.api('GET', '/api/admin/callbacks?limit=50', { token: admin });
+    expect(unmatched.body.callbacks.filter((c: { orderId: string }) => c.orderId === orderId)).toHaveLength(5);
+    expect(await indicators(token)).toMatchObject({ totalDonat: 120 });
+  });
+
+  it('the sandbox pays a signed checkout once, however often and however fast it is submitted', async () => {
+    const { token } = await signUp(t);
+    const checkout = await donate(token, 120);
+    const submit = (choice: string) => post('/sandbox/liqpay/checkout/complete', { ...checkout, choice });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit('pay')));
+    // Every submission returns the payer to the result; only the first sent callbacks.
+    for (const answer of answers) {
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe(`${t.url}/uk/donat?order=${checkout.orderId}`);
+    }
+    expect((await submit('decline')).status).toBe(303);
+    const sent = await t.app.services.db
+      .selectFrom('payment_callbacks')
+      .select('status')
+      .where('order_id', '=', checkout.orderId)
+      .execute();
+    expect(sent).toEqual([{ status: 'success' }]);
+    expect((await t.api('GET', `/api/payments/orders/${checkout.orderId}`, { token })).body.status).toBe('paid');
+    expect((await indicators(token)).totalDonat).toBe(120);
+
+    // A subscription: one «subscribed» and one first charge, however often it is submitted.
+    const monthly = await donate(token, 480, true);
+    await Promise.all(
+      Array.from({ length: 3 }, () => post('/sandbox/liqpay/checkout/complete', { ...monthly, choice: 'pay' })),
+    );
+    const monthlySent = await t.app.services.db
+      .selectFrom('payment_callbacks')
+      .select('status')
+      .where('order_id', '=', monthly.orderId)
+      .execute();
+    expect(monthlySent.map((c) => c.status).sort()).toEqual(['subscribed', 'success']);
+    expect((await indicators(token)).totalDonat).toBe(600);
+    // The first choice stands: declining a paid checkout sends nothing either.
+    const declinedFirst = await donate(token, 40);
+    await post('/sandbox/liqpay/checkout/complete', { ...declinedFirst, choice: 'decline' });
+    await post('/sandbox/liqpay/checkout/complete', { ...declinedFirst, choice: 'pay' });
+    expect((await t.api('GET', `/api/payments/orders/${declinedFirst.orderId}`, { token })).body.status).toBe('failed');
   });
 });
 

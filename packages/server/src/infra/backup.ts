@@ -34,6 +34,7 @@ export const TABLES: { readonly [T in keyof Database]: readonly (keyof Database[
   payments: ['id'],
   payment_callbacks: ['id'],
   liqpay_sandbox_subscriptions: ['order_id'],
+  liqpay_sandbox_checkouts: ['order_id'],
   game_tasks: ['id'],
   game_rounds: ['id'],
   olympiads: ['id'],

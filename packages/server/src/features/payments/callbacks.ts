@@ -1,10 +1,15 @@
+import { MAX_DONATION_UAH } from '@yedyni/contract';
+
 /** What a provider callback says, read defensively: every field may be missing or of a wrong type. */
 export interface ProviderEvent {
   action: string;
   status: string;
   orderId: string;
   paymentId: string;
-  /** Kopiykas; null when the callback carries no usable amount. */
+  /**
+   * Kopiykas; null when the callback carries no usable amount: not a finite number, not positive,
+   * or above the largest donation (a signed `1e308` once stored Infinity and broke five pages).
+   */
   amountKop: number | null;
   currency: string;
   /** When the provider finished the operation (ms); falls back to the time received. */
@@ -21,14 +26,19 @@ function instant(value: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : null;
 }
 
+function kopiykas(value: unknown): number | null {
+  const uah = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof uah !== 'number' || !Number.isFinite(uah) || uah <= 0 || uah > MAX_DONATION_UAH) return null;
+  return Math.round(uah * 100);
+}
+
 export function readProviderEvent(params: Record<string, unknown>, receivedAt: number): ProviderEvent {
-  const amount = typeof params.amount === 'string' ? Number(params.amount) : params.amount;
   return {
     action: text(params.action, 32),
     status: text(params.status, 32),
     orderId: text(params.order_id),
     paymentId: text(params.payment_id, 64),
-    amountKop: typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : null,
+    amountKop: kopiykas(params.amount),
     currency: text(params.currency, 8),
     endDate: instant(params.end_date) ?? instant(params.create_date) ?? receivedAt,
     cardMask: text(params.sender_card_mask2, 32),

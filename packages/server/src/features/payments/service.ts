@@ -38,6 +38,8 @@ export type CallbackOutcome =
   | 'unknown_order'
   | 'unreadable'
   | 'wrong_currency'
+  | 'wrong_amount'
+  | 'already_paid'
   | 'after_unsubscribe'
   | 'failed'
   | 'waiting';
@@ -172,6 +174,10 @@ export class PaymentsService {
     }
     if (!isSuccess(event, this.deps.liqpay.mode === 'sandbox')) return 'waiting';
     if (!event.paymentId) return 'unreadable';
+    // A charge credits exactly what was ordered (for a subscription, its monthly amount), in UAH;
+    // anything else, an absent or absurd amount included, is kept for an admin to reconcile.
+    if (event.currency !== 'UAH') return 'wrong_currency';
+    if (event.amountKop !== order.amount_kop) return 'wrong_amount';
 
     if (subscription) {
       // Charges after the cancellation are not ours to count; an earlier one arriving late is.
@@ -181,14 +187,25 @@ export class PaymentsService {
       // A charge proves the subscription, whichever callback came first.
       await this.markSubscribed(trx, order, event.endDate);
     } else {
-      await trx
+      // A one-off order is paid once, whatever the provider sends: the conditional update takes
+      // the row's lock (PostgreSQL) or runs alone (SQLite), so of concurrent successes only one
+      // moves it. A replay of that charge is a duplicate; another charge is for a person to refund.
+      const paid = await trx
         .updateTable('payment_orders')
         .set({ status: 'paid' })
         .where('order_id', '=', order.order_id)
         .where('status', 'in', ['pending', 'failed'])
-        .execute();
+        .executeTakeFirst();
+      if (Number(paid.numUpdatedRows) === 0) {
+        const known = await trx
+          .selectFrom('payments')
+          .select('id')
+          .where('payment_id', '=', event.paymentId)
+          .executeTakeFirst();
+        return known ? 'duplicate' : 'already_paid';
+      }
     }
-    const amountKop = event.amountKop ?? order.amount_kop;
+    const amountKop = order.amount_kop;
     const inserted = await trx
       .insertInto('payments')
       .values({

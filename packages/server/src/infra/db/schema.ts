@@ -228,6 +228,13 @@ export interface LiqpaySandboxSubscriptionsTable {
   unsubscribed_at: number | null;
 }
 
+export interface LiqpaySandboxCheckoutsTable {
+  order_id: string;
+  /** `pay` or `decline`: the first submission's, which stands. */
+  choice: string;
+  completed_at: number;
+}
+
 export interface GameTasksTable {
   id: string;
   type: string;
@@ -327,6 +334,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
   liqpay_sandbox_subscriptions: LiqpaySandboxSubscriptionsTable;
+  liqpay_sandbox_checkouts: LiqpaySandboxCheckoutsTable;
   game_tasks: GameTasksTable;
   game_rounds: GameRoundsTable;
   olympiads: OlympiadsTable;

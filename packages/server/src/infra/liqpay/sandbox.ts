@@ -55,12 +55,28 @@ export class LiqPaySandbox {
     return checkoutHtml(params, form as { data: string; signature: string });
   }
 
-  /** «Сплатити» or «Відмовитись»: the callbacks go out, then the payer is sent back. */
+  /**
+   * «Сплатити» or «Відмовитись»: the callbacks go out, then the payer is sent back. Like the
+   * provider, it acts on an order once: the first submission claims it (a unique key, so two at
+   * the same moment cannot both win); a repeat only sends the payer back to the result.
+   */
   async complete(form: { data?: unknown; signature?: unknown; choice?: unknown }): Promise<string> {
     const params = this.open(form);
     const resultUrl = this.ours(params.result_url);
+    this.ours(params.server_url);
     const orderId = String(params.order_id ?? '');
     const subscribe = params.action === 'subscribe';
+    const claimed = await this.deps.db
+      .insertInto('liqpay_sandbox_checkouts')
+      .values({
+        order_id: orderId,
+        choice: form.choice === 'pay' ? 'pay' : 'decline',
+        completed_at: this.deps.clock.now(),
+      })
+      .onConflict((c) => c.column('order_id').doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (!claimed) return resultUrl;
     if (form.choice !== 'pay') {
       await this.callback(params, { action: String(params.action), status: 'failure', err_code: 'cancel' });
       return resultUrl;

@@ -216,6 +216,8 @@ export const adminTexts = {
     outcomes: {
       unknown_order: 'невідоме замовлення',
       wrong_currency: 'не та валюта',
+      wrong_amount: 'не та сума',
+      already_paid: 'замовлення вже оплачено',
       unreadable: 'не вдалося прочитати',
       after_unsubscribe: 'після скасування підписки',
     } as Record<string, string>,
