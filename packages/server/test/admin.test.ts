@@ -533,11 +533,92 @@ describe('admin console API', () => {
       expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
       const lines = (csv.body as string).replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(
-        'Дата (UTC);ID платежу;Замовлення;Вид;Сума;Валюта;Платник;Email;Коментар;Картка;Повернено (UTC)',
+        '"Дата (UTC)";"ID платежу";"Замовлення";"Вид";"Сума";"Валюта";"Платник";"Email";"Коментар";"Картка";"Повернено (UTC)"',
       );
       const row = lines.find((l) => l.includes('csv-1'));
-      expect(row).toContain(';40.00;UAH;');
+      expect(row).toContain(';"40.00";"UAH";');
       expect(row).toContain(`;"'=HYPERLINK(""x"")";`);
+    });
+
+    it('exports every cell safely whatever the database holds: quoted, one line per row, no formula at the start of any line', async () => {
+      // Rows written straight into the database, past every validation, as an old row or a bug might leave them.
+      const donor = await signUp(t);
+      const { db } = t.app.services;
+      await db
+        .updateTable('users')
+        .set({ first_name: '=1+1', last_name: 'x\n@SUM(A1)' })
+        .where('id', '=', donor.user._id)
+        .execute();
+      const nasty = [
+        'line\n=1+1',
+        '\r@SUM(1+1)',
+        '"=1+1',
+        '\t=1+1',
+        ' =1+1',
+        'ok\r\n+1',
+        'a\u2028-1',
+        'b\u0085=1',
+        '＝1+1',
+        'x\u000b=1',
+        'coma;"\n-1',
+      ];
+      const now = t.clock.now();
+      for (const [i, info] of nasty.entries()) {
+        const orderId = `csv-raw-${i}`;
+        await db
+          .insertInto('payment_orders')
+          .values({
+            order_id: orderId,
+            user_id: donor.user._id,
+            subscribe: 0,
+            amount_kop: 4000,
+            info,
+            status: 'paid',
+            offer_accepted_at: now,
+            created_at: now,
+            subscribed_at: null,
+            unsubscribed_at: null,
+          })
+          .execute();
+        await db
+          .insertInto('payments')
+          .values({
+            id: `csv-raw-${i}`,
+            payment_id: i === 0 ? '=HYPERLINK("x")' : `+csv-raw-${i}`,
+            order_id: orderId,
+            user_id: donor.user._id,
+            action: i === 1 ? '@cmd\n=1' : 'pay',
+            amount_kop: 4000,
+            description: 'x',
+            info,
+            end_date: now,
+            card_mask: '-2+3\r=1',
+            created_at: now,
+            reversed_at: null,
+          })
+          .execute();
+      }
+      const csv = await t.api('GET', '/api/admin/payments/export', { token: admin });
+      expect(csv.status).toBe(200);
+      const text = (csv.body as string).replace(/^\uFEFF/, '');
+      // A spreadsheet that splits lines naively still sees every line start with a quoted cell.
+      const lines = text.split(/\r\n|[\n\r\u0085\u2028\u2029]/);
+      expect(lines.pop()).toBe('');
+      for (const line of lines) expect(line.startsWith('"'), line).toBe(true);
+      const records = parseCsv(text);
+      expect(records.length).toBe(lines.length);
+      const formula = /^[\s\u0085]*[=+\-@＝＋－＠]/u;
+      for (const record of records) {
+        expect(record).toHaveLength(11);
+        for (const cell of record) {
+          expect(cell, cell).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+          expect(cell, cell).not.toMatch(formula);
+        }
+      }
+      // What was written is still there to read.
+      const comments = records.filter((r) => r[1] === `'+csv-raw-2`).map((r) => r[8]);
+      expect(comments).toEqual(['"=1+1']);
+      expect(records.some((r) => r[8] === 'line =1+1' && r[6] === "'=1+1 x @SUM(A1)")).toBe(true);
     });
   });
 
@@ -605,3 +686,33 @@ describe('admin console API', () => {
     expect(overview.body.lessons[0].scheduledDate).toBe(when);
   });
 });
+
+/** RFC 4180 with `;`: quoted cells may hold anything; records end with CRLF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      record.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || record.length > 0) records.push([...record, cell]);
+  return records;
+}

@@ -36,11 +36,21 @@ const ACTION_NAMES: Record<string, string> = {
   regular: 'щомісячний',
 };
 
+/** Line breaks (CR, LF, NEL, U+2028/2029), tabs and every other control character. */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** What a spreadsheet would run as a formula, after leading spaces; full-width forms included. */
+const FORMULA_START = /^\s*[=+\-@＝＋－＠]/u;
+
 /**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, return) is prefixed with
- * an apostrophe: a donor's comment must never become a formula on the accountant's machine.
+ * A donor's comment or name must never become a formula on the accountant's machine, whatever
+ * the database holds: a line break inside a cell starts a new line for many importers (and a
+ * formula after it), so every control character becomes a space, and a cell that then starts
+ * like a formula is prefixed with an apostrophe. Every cell is quoted too (see `csv`).
  */
-const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const inert = (text: string) => {
+  const flat = text.replace(CONTROLS, ' ');
+  return FORMULA_START.test(flat) ? `'${flat}` : flat;
+};
 
 /**
  * Money as the admins see it: every successful charge with its payer, totals per Kyiv month,
@@ -144,15 +154,15 @@ export class PaymentReports {
     const rows = await this.chargeRows(range).limit(CSV_MAX_ROWS).execute();
     const records = rows.map((r) => [
       new Date(Number(r.end_date)).toISOString(),
-      inert(r.payment_id),
-      inert(r.order_id),
-      ACTION_NAMES[r.action] ?? inert(r.action),
+      r.payment_id,
+      r.order_id,
+      ACTION_NAMES[r.action] ?? r.action,
       (Number(r.amount_kop) / 100).toFixed(2),
       'UAH',
-      inert(`${r.first_name} ${r.last_name}`),
-      inert(r.email),
-      inert(r.info),
-      inert(r.card_mask),
+      `${r.first_name} ${r.last_name}`,
+      r.email,
+      r.info,
+      r.card_mask,
       r.reversed_at === null ? '' : new Date(Number(r.reversed_at)).toISOString(),
     ]);
     const header = [
@@ -168,7 +178,9 @@ export class PaymentReports {
       'Картка',
       'Повернено (UTC)',
     ];
-    return `\uFEFF${stringify([header, ...records], { delimiter: ';', record_delimiter: '\r\n' })}`;
+    // Every cell of every row goes through `inert` and is quoted, whatever column it is in.
+    const cells = [header, ...records].map((record) => record.map(inert));
+    return `\uFEFF${stringify(cells, { delimiter: ';', record_delimiter: '\r\n', quoted: true, quoted_empty: true })}`;
   }
 
   async subscriptions(actor: Actor, query: Page & { status?: 'subscribed' | 'unsubscribed' | undefined }) {
