@@ -37,7 +37,7 @@ const ACTION_NAMES: Record<string, string> = {
 };
 
 /** Line breaks (CR, LF, NEL, U+2028/2029), tabs and every other control character. */
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
 /** What a spreadsheet would run as a formula, after leading spaces; full-width forms included. */
 const FORMULA_START = /^\s*[=+\-@＝＋－＠]/u;
 
