@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
 import { clubSchema } from './clubs.js';
-import { INSTANT_MAX, idSchema, requiredText, tooLate } from './common.js';
+import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 import { lessonIdSchema, videoSchema, waveLabelSchema } from './courses.js';
 import { pageQuerySchema } from './exercises.js';
 import { authoredTaskSchema, TASK_TOPICS, TASK_TYPES } from './game.js';
@@ -95,11 +95,8 @@ export const adminCourseDetailSchema = adminCourseSchema
   .meta({ id: 'AdminCourseDetail' });
 export type AdminCourseDetail = z.infer<typeof adminCourseDetailSchema>;
 
-const title = requiredText('Назва')
-  .trim()
-  .min(2, 'Назва: щонайменше 2 символи')
-  .max(200, 'Назва: не більше 200 символів');
-const description = z.string().trim().max(1000, 'Опис: не більше 1000 символів');
+const title = singleLine('Назва').min(2, 'Назва: щонайменше 2 символи').max(200, 'Назва: не більше 200 символів');
+const description = multiLine('Опис').trim().max(1000, 'Опис: не більше 1000 символів');
 
 export const courseCreateBodySchema = z
   .object({
@@ -133,19 +130,17 @@ export const SELF_TEST_MAX_QUESTIONS = 50;
 
 export const selfTestEditSchema = z
   .object({
-    question: requiredText('Питання').trim().min(1, 'Питання: обовʼязкове поле').max(500),
+    question: singleLine('Питання').min(1, 'Питання: обовʼязкове поле').max(500),
     options: z
-      .array(z.string().trim().min(1, 'Варіант: не може бути порожнім').max(300))
+      .array(singleLine('Варіант').min(1, 'Варіант: не може бути порожнім').max(300))
       .min(2, 'Питання: щонайменше 2 варіанти')
       .max(8, 'Питання: не більше 8 варіантів'),
     answer: z.number().int().min(0),
-    explanation: z.string().trim().max(1000).default(''),
+    explanation: multiLine('Пояснення').trim().max(1000).default(''),
   })
   .refine((q) => q.answer < q.options.length, { message: 'Питання: позначте правильний варіант', path: ['answer'] });
 
-const mediaUrl = z
-  .string()
-  .trim()
+const mediaUrl = singleLine('Посилання')
   .max(500)
   .refine((url) => url.startsWith('/media/') || /^https:\/\/\S+$/.test(url), {
     message: 'Посилання: https://… або завантажений файл',
@@ -154,18 +149,18 @@ const mediaUrl = z
 /** A lesson as the editor holds it: Markdown sources (HTML inside is allowed, and sanitized). */
 export const lessonEditSchema = z
   .object({
-    theme: requiredText('Тема').trim().min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
+    theme: singleLine('Тема').min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
     image: z.union([z.literal(''), mediaUrl]).default(''),
-    content: z.string().max(200_000, 'Текст уроку: задовгий').default(''),
-    theory: z.string().max(200_000, 'Теорія: задовга').default(''),
-    practice: z.string().max(200_000, 'Практика: задовга').default(''),
+    content: multiLine('Текст уроку').max(200_000, 'Текст уроку: задовгий').default(''),
+    theory: multiLine('Теорія').max(200_000, 'Теорія: задовга').default(''),
+    practice: multiLine('Практика').max(200_000, 'Практика: задовга').default(''),
     audio: z.array(mediaUrl).max(20, 'Аудіо: не більше 20').default([]),
     video: z
-      .array(videoSchema.extend({ title: z.string().trim().max(200), url: mediaUrl }))
+      .array(videoSchema.extend({ title: singleLine('Назва відео').max(200), url: mediaUrl }))
       .max(20, 'Відео: не більше 20')
       .default([]),
     test: z.array(selfTestEditSchema).max(SELF_TEST_MAX_QUESTIONS).default([]),
-    diary: z.string().trim().max(1000, 'Завдання щоденника: не більше 1000 символів').default(''),
+    diary: multiLine('Завдання щоденника').trim().max(1000, 'Завдання щоденника: не більше 1000 символів').default(''),
   })
   .meta({ id: 'LessonEdit' });
 export type LessonEdit = z.infer<typeof lessonEditSchema>;
@@ -175,7 +170,7 @@ export const adminLessonSchema = lessonEditSchema.extend({ day: z.number().int()
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
 
 export const lessonCreateBodySchema = z.object({
-  theme: requiredText('Тема').trim().min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
+  theme: singleLine('Тема').min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
 });
 
 export const lessonOrderBodySchema = z
@@ -188,7 +183,7 @@ export const lessonOrderBodySchema = z
 export const adminCourseParamsSchema = z.object({ id: idSchema });
 export const adminLessonParamsSchema = z.object({ id: idSchema, day: lessonIdSchema.transform(Number) });
 
-export const previewBodySchema = z.object({ markdown: z.string().max(200_000, 'Текст: задовгий') });
+export const previewBodySchema = z.object({ markdown: multiLine('Текст').max(200_000, 'Текст: задовгий') });
 export const previewSchema = z.object({ html: z.string() });
 
 export const mediaSchema = z

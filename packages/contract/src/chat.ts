@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorSchema, requiredText } from './common.js';
+import { authorSchema, multiLine, requiredText } from './common.js';
 import { CHAT_TEXT_MAX } from './constants.js';
 import { waveLabelSchema } from './courses.js';
 import { fileFieldsSchema, pageQuerySchema } from './exercises.js';
@@ -43,8 +43,7 @@ export const chatHistorySchema = z
   .meta({ id: 'ChatHistory' });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-const chatText = z
-  .string({ error: 'Повідомлення: має бути текстом' })
+const chatText = multiLine('Повідомлення')
   .trim()
   .max(CHAT_TEXT_MAX, `Повідомлення: не більше ${CHAT_TEXT_MAX} символів`);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, requiredText, tooLate } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate } from './common.js';
 
 export const clubSchema = z
   .object({
@@ -31,17 +31,15 @@ export const clubsQuerySchema = z.object({
 
 export const clubBodySchema = z
   .object({
-    title: requiredText('Назва').trim().min(1, 'Назва: обовʼязкове поле').max(200, 'Назва: не більше 200 символів'),
-    description: z.string().trim().max(3000, 'Опис: не більше 3000 символів').default(''),
-    city: z.string().trim().max(100, 'Місто: не більше 100 символів').default(''),
-    place: z.string().trim().max(300, 'Місце: не більше 300 символів').default(''),
-    link: z
-      .string()
-      .trim()
+    title: singleLine('Назва').min(1, 'Назва: обовʼязкове поле').max(200, 'Назва: не більше 200 символів'),
+    description: multiLine('Опис').trim().max(3000, 'Опис: не більше 3000 символів').default(''),
+    city: singleLine('Місто').max(100, 'Місто: не більше 100 символів').default(''),
+    place: singleLine('Місце').max(300, 'Місце: не більше 300 символів').default(''),
+    link: singleLine('Посилання')
       .max(500)
       .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Посилання: адреса має починатися з https://')
       .default(''),
-    host: requiredText('Ведучий').trim().min(1, 'Ведучий: обовʼязкове поле').max(200),
+    host: singleLine('Ведучий').min(1, 'Ведучий: обовʼязкове поле').max(200),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
     durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(15).max(600).default(60),
     capacity: z.number({ error: 'Місць: ціле число від 1 до 1000' }).int().min(1).max(1000),

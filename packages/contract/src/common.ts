@@ -29,3 +29,42 @@ export function requiredText(label: string) {
     error: (issue) => (issue.input === undefined ? `${label}: обовʼязкове поле` : `${label}: має бути текстом`),
   });
 }
+
+/**
+ * Characters no typed text needs and some use to deceive: the C0 and C1 controls (NUL, line
+ * breaks, tab, escape…) and DEL, the Unicode line and paragraph separators, and the bidirectional
+ * overrides and isolates that make text read otherwise than it is stored. A line break in a
+ * donation comment once started a new row, with a formula, in the admins' CSV export.
+ */
+const NOT_IN_A_LINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+/** The same, except the line feed and tab that chat, homework, diaries and descriptions use. */
+const NOT_IN_A_TEXT = /(?![\n\t])[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * One line of free text (a name, title, comment, place…): trimmed, and refused with a message
+ * naming the field when it holds a line break or another control character. Every free-text
+ * field of the contract is this or `multiLine`.
+ */
+export function singleLine(label: string) {
+  return requiredText(label)
+    .trim()
+    .refine((text) => !NOT_IN_A_LINE.test(text), {
+      error: `${label}: без розривів рядка, табуляції та інших невидимих керівних символів`,
+      // The one message that matters: the checks after it (length, pattern) are not run.
+      abort: true,
+    });
+}
+
+/**
+ * Free text of several lines (chat, homework, comments, diary, descriptions, lesson Markdown):
+ * line feeds and tabs are allowed (a CR LF or lone CR becomes a line feed); every other control
+ * character is refused with a message naming the field. Not trimmed: callers choose.
+ */
+export function multiLine(label: string) {
+  return requiredText(label)
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .refine((text) => !NOT_IN_A_TEXT.test(text), {
+      error: `${label}: без невидимих керівних символів (можна лише розрив рядка й табуляцію)`,
+      abort: true,
+    });
+}

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { requiredText } from './common.js';
+import { multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const DIARY_TEXT_MAX = 500;
 
 const diaryText = (label: string) =>
-  z
-    .string({ error: `${label}: має бути текстом` })
-    .max(DIARY_TEXT_MAX, `${label}: не більше ${DIARY_TEXT_MAX} символів`)
-    .optional();
+  multiLine(label).max(DIARY_TEXT_MAX, `${label}: не більше ${DIARY_TEXT_MAX} символів`).optional();
 
 export const diaryQuerySchema = z.object({ courseId: requiredText('Курс'), lessonId: lessonIdSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorSchema, idSchema, requiredText } from './common.js';
+import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const HOMEWORK_MAX = 30_000;
@@ -64,11 +64,11 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 export const exerciseQuerySchema = z.object({ courseId: requiredText('Курс'), lessonId: lessonIdSchema });
 export const exerciseIdParamsSchema = z.object({ id: idSchema });
 
-const homeworkText = requiredText('Домашнє завдання').max(
+const homeworkText = multiLine('Домашнє завдання').max(
   HOMEWORK_MAX,
   `Домашнє завдання: не більше ${HOMEWORK_MAX} символів`,
 );
-const commentText = requiredText('Коментар').max(COMMENT_MAX, `Коментар: не більше ${COMMENT_MAX} символів`);
+const commentText = multiLine('Коментар').max(COMMENT_MAX, `Коментар: не більше ${COMMENT_MAX} символів`);
 
 /** The text fields of the multipart bodies (the file travels beside them as `file`). */
 export const createExerciseFieldsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './common.js';
 
 /** A round of «Паляниця»: this many tasks, this long at most. */
 export const GAME_ROUND_TASKS = 7;
@@ -10,15 +11,18 @@ export const TASK_TYPES = ['quiz', 'match', 'gap', 'order', 'error'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_TOPICS = ['russianisms', 'stress', 'vocabulary', 'grammar'] as const;
 
-const text = z.string().trim().min(1).max(500);
+/** One line of a task (an option, a word, an answer): no line breaks or control characters. */
+const text = singleLine('Текст завдання').min(1).max(500);
+/** The prompt and the explanation are written in a text area: line breaks and tabs are allowed. */
+const lines = (label: string) => multiLine(label).trim().min(1).max(500);
 
 /** A task as an author writes it (content/game/*.json, the admin API): right answers included. */
 const common = {
   id: z.string().regex(/^[a-z0-9-]{3,64}$/, 'id: латинські літери, цифри й дефіси'),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   topic: z.enum(TASK_TOPICS),
-  prompt: text,
-  explanation: text,
+  prompt: lines('Умова'),
+  explanation: lines('Пояснення'),
 };
 export const authoredTaskSchema = z.discriminatedUnion('type', [
   z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, requiredText, tooLate } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate } from './common.js';
 import { playTaskSchema, taskResultSchema } from './game.js';
 
 /** Bonus footprint points for the top three of an olympiad, on top of the points they scored. */
@@ -58,8 +58,8 @@ export type OlympiadScore = z.infer<typeof olympiadScoreSchema>;
 
 export const olympiadBodySchema = z
   .object({
-    title: requiredText('Назва').trim().min(1, 'Назва: обовʼязкове поле').max(200),
-    description: z.string().trim().max(3000).default(''),
+    title: singleLine('Назва').min(1, 'Назва: обовʼязкове поле').max(200),
+    description: multiLine('Опис').trim().max(3000).default(''),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
     endsAt: z.number({ error: 'Кінець: дата й час' }).int().max(INSTANT_MAX, tooLate('Кінець')),
     durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(1).max(180).default(20),

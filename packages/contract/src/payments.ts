@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common.js';
+import { requiredText, singleLine } from './common.js';
 import { BASE_AMOUNT_SUPPORT, MAX_DONATION_UAH, MIN_DONATION_UAH } from './constants.js';
 import { pageQuerySchema } from './exercises.js';
 
@@ -18,9 +18,7 @@ export const donatBodySchema = z
       .min(MIN_DONATION_UAH, amountMessage)
       .max(MAX_DONATION_UAH, amountMessage)
       .refine((n) => n % BASE_AMOUNT_SUPPORT === 0, amountMessage),
-    comment: z
-      .string({ error: 'Коментар: має бути текстом' })
-      .trim()
+    comment: singleLine('Коментар')
       .max(DONATION_COMMENT_MAX, `Коментар: не більше ${DONATION_COMMENT_MAX} символів`)
       .optional(),
     subscribe: z.boolean({ error: 'Вид внеску: щомісячний чи разовий' }),

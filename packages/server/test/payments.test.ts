@@ -109,6 +109,23 @@ describe('POST /api/payments/donat', () => {
       .execute();
     expect(orders).toEqual([]);
   });
+  it('refuses a comment with a line break or another control character, and makes no order (issue 15, item 3)', async () => {
+    const { token, user } = await signUp(t);
+    for (const comment of ['line\n=1+1', 'x\r@SUM(1+1)', 'a\tb', 'x\u202Ey', 'a\u0085b']) {
+      const answer = await t.api('POST', '/api/payments/donat', {
+        token,
+        body: { amount: 40, subscribe: false, offerAccepted: true, comment },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('Коментар: без розривів рядка, табуляції та інших невидимих керівних символів');
+    }
+    const orders = await t.app.services.db
+      .selectFrom('payment_orders')
+      .select('order_id')
+      .where('user_id', '=', user._id)
+      .execute();
+    expect(orders).toEqual([]);
+  });
 });
 
 describe('callbacks', () => {
