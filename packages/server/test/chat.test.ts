@@ -1,8 +1,10 @@
 import { CHAT_MESSAGES, type ChatMessage } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin.js';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../src/features/chat/service.js';
-import { resetLinkOf, startTestApp, type TestApp } from './support/app.js';
-import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp } from './support/courses.js';
+import { loadConfig } from '../src/infra/config.js';
+import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
+import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp, staff } from './support/courses.js';
 import { PNG, storedFiles } from './support/files.js';
 import { ask, type ChatClient, connect, disconnected, next, record } from './support/sockets.js';
 
@@ -39,6 +41,22 @@ async function sent(socket: ChatClient, text: string, wave = '1'): Promise<ChatM
 async function nextWaveLearner(app: TestApp = t) {
   const { token } = await learner(app);
   return token;
+}
+
+/** Announces alpha's next wave "2" (new learners join it), or with null withdraws it. */
+async function nextWave(wave: '2' | null) {
+  const answer = await t.api('PATCH', '/api/courses/next', {
+    token: curatorToken,
+    body: { courseId: alpha, nextWave: wave, nextStart: wave ? kyivMidnight(t, 10) : null },
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** A curator made by the operator, with the e-mail the command line knows them by. */
+async function newCurator() {
+  const person = newPerson();
+  const id = await t.app.services.auth.createAccount({ ...person, role: 'moderator' });
+  return { email: person.email, id, token: await signIn(t, person.email, person.password) };
 }
 
 beforeAll(async () => {
@@ -152,6 +170,74 @@ describe('rooms', () => {
       token: curatorToken,
       body: { courseId: alpha, nextWave: null, nextStart: null },
     });
+  });
+
+  it('are left at once by a curator an admin demotes: another wave’s chat stops reaching the open socket', async () => {
+    const admin = await staff(t, 'admin');
+    const demoted = await newCurator();
+    const firstWave = await joined((await learner()).token);
+    await nextWave('2');
+    const secondWave = await joined(await nextWaveLearner(), '2');
+    // The curator watches their own wave 1 and, as curators may, wave 2.
+    const watcher = await joined(demoted.token);
+    expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({ ok: true });
+    const saw = record(watcher, 'chat:message');
+
+    const answer = await t.api('PATCH', `/api/admin/users/${demoted.id}/role`, {
+      token: admin,
+      body: { role: 'user' },
+    });
+    expect(answer.status).toBe(200);
+    const ownTwo = next(secondWave, 'chat:message');
+    await sent(secondWave, 'Лише для другої хвилі', '2');
+    await ownTwo;
+    // Their own wave still reaches them on the same socket: only the room they lost is left.
+    const ownOne = next(watcher, 'chat:message');
+    await sent(firstWave, 'Для першої хвилі');
+    await ownOne;
+    expect(saw.map((m) => m.text)).toEqual(['Для першої хвилі']);
+    expect(watcher.connected).toBe(true);
+    expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({
+      ok: false,
+      message: CHAT_MESSAGES.notMember,
+    });
+    await nextWave(null);
+  });
+
+  it('are rechecked by the periodic socket check after the operator’s set-role on the command line', async () => {
+    const demoted = await newCurator();
+    await nextWave('2');
+    const secondWave = await joined(await nextWaveLearner(), '2');
+    const watcher = await joined(demoted.token, '2');
+    const saw = record(watcher, 'chat:message');
+    // The command line runs without the server's sockets: the server learns it at its next check.
+    await runAdmin(['set-role', demoted.email, 'user'], loadConfig(t.env));
+    await t.app.checkSockets();
+    const own = next(secondWave, 'chat:message');
+    await sent(secondWave, 'Куратора тут уже немає', '2');
+    await own;
+    expect(saw).toEqual([]);
+    expect(watcher.connected).toBe(true);
+    await nextWave(null);
+  });
+
+  it('are left when a wave is withdrawn: its learners hear nothing of a later wave of the same name', async () => {
+    await nextWave('2');
+    const moved = await joined(await nextWaveLearner(), '2');
+    const saw = record(moved, 'chat:message');
+    // Withdrawn: its learners move to the current wave 1. Then a new wave "2" is announced.
+    await nextWave(null);
+    await nextWave('2');
+    const newcomer = await joined(await nextWaveLearner(), '2');
+    const own = next(newcomer, 'chat:message');
+    await sent(newcomer, 'Ми — нова друга хвиля', '2');
+    await own;
+    expect(await ask(moved, 'chat:join', { courseId: alpha, wave: '1' })).toEqual({ ok: true });
+    const mine = next(moved, 'chat:message');
+    await sent(moved, 'Я тепер у першій');
+    await mine;
+    expect(saw.map((m) => m.text)).toEqual(['Я тепер у першій']);
+    await nextWave(null);
   });
 
   it('stop bringing messages after chat:leave', async () => {

@@ -5,7 +5,7 @@ import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ChatMessagesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
-import type { Broadcaster } from '../../infra/realtime.js';
+import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { FilesService, type Upload } from '../files/service.js';
@@ -17,6 +17,14 @@ export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The Socket.IO room of a course wave. */
 export const roomOf = (room: ChatRoom) => `chat:${room.courseId}:${room.wave}`;
+
+/** The course wave of a Socket.IO room name, or null for rooms that are not a chat's. */
+export function chatRoomOf(name: string): ChatRoom | null {
+  // A wave label has no colon (waveLabelSchema); a course id might.
+  const split = name.lastIndexOf(':');
+  if (!name.startsWith('chat:') || split <= 'chat:'.length) return null;
+  return { courseId: name.slice('chat:'.length, split), wave: name.slice(split + 1) };
+}
 
 export interface ChatSendInput extends ChatRoom {
   text: string;
@@ -146,6 +154,51 @@ export class ChatService {
     return { _id: messageId };
   }
 
+  /**
+   * After a role or an enrolment changed: the sockets of that user, or of everyone in that wave's
+   * room, leave the chat rooms they may no longer be in, on every instance.
+   */
+  async recheckRooms(target: { userId: string } | { room: ChatRoom }): Promise<void> {
+    await this.deps.broadcaster.recheckRooms('userId' in target ? target : { room: roomOf(target.room) }, (held) =>
+      this.refusedRooms(held),
+    );
+  }
+
+  /** Of the chat rooms these users' sockets hold, those each may no longer be in (by isRoomMember). */
+  async refusedRooms(held: HeldRooms): Promise<HeldRooms> {
+    const { db } = this.deps;
+    const wanted = [...held].flatMap(([userId, rooms]) =>
+      [...rooms].flatMap((name) => {
+        const room = chatRoomOf(name);
+        return room ? [{ userId, name, room }] : [];
+      }),
+    );
+    const refused: HeldRooms = new Map();
+    if (wanted.length === 0) return refused;
+    const userIds = [...new Set(wanted.map((w) => w.userId))];
+    const courseIds = [...new Set(wanted.map((w) => w.room.courseId))];
+    const [roles, enrolments, waves] = await Promise.all([
+      inSlices(userIds, (ids) => repo.rolesOf(db, ids)),
+      inSlices(userIds, (ids) => repo.enrolmentsOf(db, ids, courseIds)),
+      inSlices(courseIds, (ids) => repo.wavesOf(db, ids)),
+    ]);
+    const roleOf = new Map(roles.map((r) => [r.id, r.role]));
+    const enrolled = new Map(enrolments.map((e) => [`${e.user_id}\n${e.course_id}`, e.wave]));
+    const existing = new Set(waves.map((w) => roomOf({ courseId: w.course_id, wave: w.label })));
+    for (const { userId, name, room } of wanted) {
+      const role = roleOf.get(userId);
+      const member =
+        role !== undefined &&
+        isRoomMember(
+          { id: userId, role },
+          { wave: room.wave, exists: existing.has(name) },
+          enrolled.get(`${userId}\n${room.courseId}`) ?? null,
+        );
+      if (!member) refused.set(userId, (refused.get(userId) ?? new Set()).add(name));
+    }
+    return refused;
+  }
+
   /** Removes uploads that no message took within a day; returns how many. */
   async sweepUnclaimedUploads(): Promise<number> {
     const rows = await repo.unclaimedUploads(this.deps.db, this.deps.clock.now() - UNCLAIMED_UPLOAD_TTL_MS);
@@ -193,4 +246,11 @@ export class ChatService {
         : FilesService.none()),
     };
   }
+}
+
+/** Runs a lookup by a list of ids a few hundred at a time: thousands of sockets, not one huge statement. */
+async function inSlices<T>(ids: string[], lookup: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += 500) found.push(...(await lookup(ids.slice(i, i + 500))));
+  return found;
 }
