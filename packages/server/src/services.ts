@@ -164,6 +164,7 @@ export async function createServices(
       files,
       broadcaster,
       sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
+      changeLimiter: new AttemptLimiter(`${ns}chat-change`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
     });
     const partners = new PartnersService({ db, clock });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);

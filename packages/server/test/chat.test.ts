@@ -328,6 +328,49 @@ describe('sending', () => {
 });
 
 describe('editing and deleting', () => {
+  it('are rate limited per user like sending, and a refused edit reaches nobody', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_CHAT: '3' });
+    try {
+      const course = await importFixtures(limited);
+      const room = { courseId: course.alpha, wave: '1' };
+      const author = await connect(limited, (await signUp(limited)).token);
+      const reader = await connect(limited, (await signUp(limited)).token);
+      sockets.push(author, reader);
+      expect(await ask(reader, 'chat:join', room)).toEqual({ ok: true });
+      const first = await ask(author, 'chat:send', { ...room, text: 'Перше' });
+      const second = await ask(author, 'chat:send', { ...room, text: 'Друге' });
+      if (!first.ok || !first.message || !second.ok || !second.message) throw new Error('send failed');
+      const messageId = first.message._id;
+      const updates = record(reader, 'chat:updated');
+      for (let i = 0; i < 3; i++)
+        expect((await ask(author, 'chat:edit', { messageId, text: `Правка ${i}` })).ok).toBe(true);
+      expect(await ask(author, 'chat:edit', { messageId, text: 'Зайва правка' })).toEqual({
+        ok: false,
+        message: CHAT_MESSAGES.tooFast,
+      });
+      expect(await ask(author, 'chat:delete', { messageId: second.message._id })).toEqual({
+        ok: false,
+        message: CHAT_MESSAGES.tooFast,
+      });
+      // A round trip on the reader's socket: nothing of the refused edit came before it.
+      const other = await connect(limited, (await signUp(limited)).token);
+      sockets.push(other);
+      const arriving = next(reader, 'chat:message');
+      expect((await ask(other, 'chat:send', { ...room, text: 'Я можу' })).ok).toBe(true);
+      await arriving;
+      expect(updates.map((m) => m.text)).toEqual(['Правка 0', 'Правка 1', 'Правка 2']);
+      const stored = await limited.app.services.db
+        .selectFrom('chat_messages')
+        .select('text')
+        .where('id', 'in', [messageId, second.message._id])
+        .orderBy('date')
+        .execute();
+      expect(stored.map((r) => r.text).sort()).toEqual(['Друге', 'Правка 2']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('authors edit and delete their own; others may not; curators delete any', async () => {
     const a = await learner();
     const b = await learner();

@@ -43,6 +43,12 @@ export class ChatService {
       files: FilesService;
       broadcaster: Broadcaster;
       sendLimiter: AttemptLimiter;
+      /**
+       * Edits and deletions together, per user: each is broadcast to the room like a message, so
+       * they are held to as many a minute as sending (a budget of their own, so fixing a typo
+       * never costs the next message).
+       */
+      changeLimiter: AttemptLimiter;
     },
   ) {}
 
@@ -127,6 +133,7 @@ export class ChatService {
   }
 
   async edit(actor: Actor, messageId: string, text: string): Promise<ChatMessage> {
+    await this.deps.changeLimiter.consume(actor.id);
     const message = await this.visibleMessage(actor, messageId);
     if (!canEditMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.notYours);
     const trimmed = text.trim();
@@ -142,6 +149,7 @@ export class ChatService {
   }
 
   async remove(actor: Actor, messageId: string): Promise<{ _id: string }> {
+    await this.deps.changeLimiter.consume(actor.id);
     const message = await this.visibleMessage(actor, messageId);
     if (!canDeleteMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.cannotDelete);
     await this.deps.files.withFile(undefined, async (trx) => {
