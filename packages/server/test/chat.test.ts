@@ -419,6 +419,31 @@ describe('editing and deleting', () => {
     expect(rows).toEqual([]);
   });
 
+  it('writes an audit line when a curator deletes a learner’s message, none when authors delete their own', async () => {
+    const admin = await staff(t, 'admin');
+    const { person, token } = await signUp(t);
+    const author = await joined(token);
+    const moderator = await joined(curatorToken);
+    const own = await sent(author, 'Своє');
+    const curatorsOwn = await sent(moderator, 'Кураторське');
+    const moderated = await sent(author, 'Купуйте підписників!');
+    expect(await ask(author, 'chat:delete', { messageId: own._id })).toEqual({ ok: true });
+    expect(await ask(moderator, 'chat:delete', { messageId: curatorsOwn._id })).toEqual({ ok: true });
+    expect(await ask(moderator, 'chat:delete', { messageId: moderated._id })).toEqual({ ok: true });
+
+    const log = await t.api('GET', '/api/admin/audit?action=chat.delete&limit=50', { token: admin });
+    expect(log.status).toBe(200);
+    const about = (id: string) => log.body.entries.filter((e: { target: string }) => e.target === `chat-message:${id}`);
+    expect(about(own._id)).toEqual([]);
+    expect(about(curatorsOwn._id)).toEqual([]);
+    const [line] = about(moderated._id);
+    const curatorId = (await t.api('GET', '/api/auth/current', { token: curatorToken })).body._id;
+    expect(line.actor._id).toBe(curatorId);
+    expect(line.summary).toContain(`${person.first_name} ${person.last_name}`);
+    expect(line.summary).toContain('«Альфа», хвиля 1');
+    expect(line.summary).toContain('Купуйте підписників!');
+  });
+
   it('a socket whose session was revoked is refused and dropped on its next event', async () => {
     const { token } = await learner();
     const socket = await joined(token);

@@ -36,6 +36,14 @@ export function wavesOf(db: Executor, courseIds: string[]) {
   return db.selectFrom('course_waves').select(['course_id', 'label']).where('course_id', 'in', courseIds).execute();
 }
 
+export function personOf(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+}
+
+export function courseTitle(db: Executor, courseId: string) {
+  return db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirst();
+}
+
 export function findMessage(db: Executor, messageId: string) {
   return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
 }

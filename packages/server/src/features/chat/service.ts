@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_MESSAGES, type ChatHistory, type ChatMessage, type ChatRoom, type FileFields } from '@yedyni/contract';
+import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ChatMessagesTable } from '../../infra/db/schema.js';
@@ -9,7 +10,7 @@ import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { FilesService, type Upload } from '../files/service.js';
-import { canDeleteMessage, canEditMessage, isRoomMember } from './policy.js';
+import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
 
 /** An upload no message took is kept this long (a learner may still be typing), then swept. */
@@ -154,6 +155,7 @@ export class ChatService {
     if (!canDeleteMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.cannotDelete);
     await this.deps.files.withFile(undefined, async (trx) => {
       await trx.deleteFrom('chat_messages').where('id', '=', messageId).execute();
+      if (isModeration(actor, message)) await this.auditDeletion(trx, actor, message);
       return { result: null, dropKeys: await this.deps.files.forget(trx, [message.file_id]) };
     });
     this.deps.broadcaster.toRoom(roomOf({ courseId: message.course_id, wave: message.wave }), 'chat:deleted', {
@@ -219,6 +221,30 @@ export class ChatService {
       ),
     }));
     return rows.length;
+  }
+
+  /** A curator deleted someone else's message: who, whose, where and what, kept with the deletion. */
+  private async auditDeletion(trx: Executor, actor: Actor, message: ChatMessagesTable): Promise<void> {
+    const [sender, course] = await Promise.all([
+      repo.personOf(trx, message.sender_id),
+      repo.courseTitle(trx, message.course_id),
+    ]);
+    const whose = sender ? `${sender.first_name} ${sender.last_name}` : 'видалений користувач';
+    const what = message.text ? `«${excerpt(message.text)}»` : 'файл';
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'chat.delete',
+      target: `chat-message:${message.id}`,
+      summary: `${whose}, «${course?.title ?? message.course_id}», хвиля ${message.wave}: ${what}`,
+      details: {
+        senderId: message.sender_id,
+        courseId: message.course_id,
+        wave: message.wave,
+        text: message.text,
+        fileId: message.file_id,
+      },
+      now: this.deps.clock.now(),
+    });
   }
 
   /** The message if the caller is a member of its room; 404 for anyone else, whatever the id. */
