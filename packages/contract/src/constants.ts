@@ -48,4 +48,7 @@ export type AuditAction =
   | 'olympiad.update'
   | 'olympiad.delete'
   | 'club.create'
-  | 'club.update';
+  | 'club.update'
+  | 'chat.delete'
+  | 'comment.delete'
+  | 'homework.rate';

@@ -37,6 +37,8 @@ z.config(z.locales.uk());
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Runs the periodic socket check now (sessions and rooms); tests use it instead of waiting a minute. */
+    checkSockets(): Promise<void>;
   }
 }
 
@@ -113,9 +115,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Socket.IO on the same port: live chat and the unread count, shared across instances by Redis.
   const realtime = createRealtimeServer(app.server, { redisUrl: config.redisUrl, log: app.log });
-  const stopSessionChecks = authenticateSockets(realtime.io, {
+  const socketChecks = authenticateSockets(realtime.io, {
     authenticate: (token) => services.auth.authenticate(token),
     liveSessionIds: (ids) => services.auth.liveSessionIds(ids),
+    refusedRooms: (held) => services.chat.refusedRooms(held),
     refusal: CHAT_MESSAGES.unauthorized,
     log: app.log,
     outage: services.outage,
@@ -127,9 +130,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     outage: services.outage,
   });
   services.broadcaster.attach(realtime.io);
+  app.decorate('checkSockets', socketChecks.check);
   // Sockets go before the HTTP server closes, or it would wait for them.
   app.addHook('preClose', async () => {
-    stopSessionChecks();
+    socketChecks.stop();
     await realtime.close();
   });
 

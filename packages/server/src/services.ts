@@ -122,6 +122,11 @@ export async function createServices(
     const courses = new CoursesService({
       db,
       clock,
+      // Learners moved out of a withdrawn or renamed wave must not keep hearing its room.
+      onWaveMoved: (room) =>
+        chat.recheckRooms({ room }).catch((error: unknown) => {
+          log.warn({ err: error }, 'chat rooms not rechecked after a wave moved');
+        }),
       loadUser: async (userId) => {
         const user = await loadUser(db, userId);
         if (!user) throw new Error(`user ${userId} vanished`);
@@ -159,6 +164,7 @@ export async function createServices(
       files,
       broadcaster,
       sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
+      changeLimiter: new AttemptLimiter(`${ns}chat-change`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
     });
     const partners = new PartnersService({ db, clock });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
@@ -182,7 +188,17 @@ export async function createServices(
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
-      users: new UsersAdmin({ db, clock, onRoleChanged: (userId) => auth.forget({ userId }) }),
+      users: new UsersAdmin({
+        db,
+        clock,
+        onRoleChanged: async (userId) => {
+          auth.forget({ userId });
+          await chat.recheckRooms({ userId }).catch((error: unknown) => {
+            // Its sockets were disconnected instead (Broadcaster.recheckRooms); the role stands.
+            log.warn({ err: error }, 'chat rooms not rechecked after a role change');
+          });
+        },
+      }),
       authoring: new CourseAuthoring({ db, clock, mediaRoot }),
       tasks: new TaskAuthoring({ db, clock }),
       reports: new PaymentReports({ db, clock }),

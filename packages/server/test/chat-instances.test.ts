@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
-import { curator, importFixtures, kyivMidnight, signUp } from './support/courses.js';
+import { newPerson, startTestApp, type TestApp } from './support/app.js';
+import { curator, importFixtures, kyivMidnight, signIn, signUp, staff } from './support/courses.js';
 import { ask, type ChatClient, connect, disconnected, next, record } from './support/sockets.js';
 
 // Two instances over one database, sharing the machine's Redis (as behind a load balancer).
@@ -91,6 +91,27 @@ describe('two instances behind one Redis', () => {
       const brief = await startTestApp({ REDIS_URL }, { sharing: a });
       await brief.close();
     }
+  });
+
+  it('take a curator demoted through one instance out of another wave’s room on the other', async () => {
+    const admin = await staff(a, 'admin');
+    const person = newPerson();
+    const id = await a.app.services.auth.createAccount({ ...person, role: 'moderator' });
+    // Made after wave 2 was announced above, so enrolled in wave 2; as a curator they watch wave 1 too.
+    const watcher = await online(b, await signIn(a, person.email, person.password), '1');
+    expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({ ok: true });
+    const saw = record(watcher, 'chat:message');
+    const speaker = await online(a, await curator(a), '1');
+    expect(await ask(speaker, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({ ok: true });
+
+    const demoted = await a.api('PATCH', `/api/admin/users/${id}/role`, { token: admin, body: { role: 'user' } });
+    expect(demoted.status).toBe(200);
+    expect((await ask(speaker, 'chat:send', { courseId: alpha, wave: '1', text: 'Лише для першої' })).ok).toBe(true);
+    // Their own wave still reaches them, after the other one would have.
+    const own = next(watcher, 'chat:message');
+    expect((await ask(speaker, 'chat:send', { courseId: alpha, wave: '2', text: 'Для другої' })).ok).toBe(true);
+    await own;
+    expect(saw.map((m) => m.text)).toEqual(['Для другої']);
   });
 
   it('end a session’s socket on the other instance when it logs out', async () => {

@@ -1,8 +1,10 @@
 import { CHAT_MESSAGES, type ChatMessage } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin.js';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../src/features/chat/service.js';
-import { resetLinkOf, startTestApp, type TestApp } from './support/app.js';
-import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp } from './support/courses.js';
+import { loadConfig } from '../src/infra/config.js';
+import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
+import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp, staff } from './support/courses.js';
 import { PNG, storedFiles } from './support/files.js';
 import { ask, type ChatClient, connect, disconnected, next, record } from './support/sockets.js';
 
@@ -39,6 +41,22 @@ async function sent(socket: ChatClient, text: string, wave = '1'): Promise<ChatM
 async function nextWaveLearner(app: TestApp = t) {
   const { token } = await learner(app);
   return token;
+}
+
+/** Announces alpha's next wave "2" (new learners join it), or with null withdraws it. */
+async function nextWave(wave: '2' | null) {
+  const answer = await t.api('PATCH', '/api/courses/next', {
+    token: curatorToken,
+    body: { courseId: alpha, nextWave: wave, nextStart: wave ? kyivMidnight(t, 10) : null },
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** A curator made by the operator, with the e-mail the command line knows them by. */
+async function newCurator() {
+  const person = newPerson();
+  const id = await t.app.services.auth.createAccount({ ...person, role: 'moderator' });
+  return { email: person.email, id, token: await signIn(t, person.email, person.password) };
 }
 
 beforeAll(async () => {
@@ -154,6 +172,74 @@ describe('rooms', () => {
     });
   });
 
+  it('are left at once by a curator an admin demotes: another wave’s chat stops reaching the open socket', async () => {
+    const admin = await staff(t, 'admin');
+    const demoted = await newCurator();
+    const firstWave = await joined((await learner()).token);
+    await nextWave('2');
+    const secondWave = await joined(await nextWaveLearner(), '2');
+    // The curator watches their own wave 1 and, as curators may, wave 2.
+    const watcher = await joined(demoted.token);
+    expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({ ok: true });
+    const saw = record(watcher, 'chat:message');
+
+    const answer = await t.api('PATCH', `/api/admin/users/${demoted.id}/role`, {
+      token: admin,
+      body: { role: 'user' },
+    });
+    expect(answer.status).toBe(200);
+    const ownTwo = next(secondWave, 'chat:message');
+    await sent(secondWave, 'Лише для другої хвилі', '2');
+    await ownTwo;
+    // Their own wave still reaches them on the same socket: only the room they lost is left.
+    const ownOne = next(watcher, 'chat:message');
+    await sent(firstWave, 'Для першої хвилі');
+    await ownOne;
+    expect(saw.map((m) => m.text)).toEqual(['Для першої хвилі']);
+    expect(watcher.connected).toBe(true);
+    expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({
+      ok: false,
+      message: CHAT_MESSAGES.notMember,
+    });
+    await nextWave(null);
+  });
+
+  it('are rechecked by the periodic socket check after the operator’s set-role on the command line', async () => {
+    const demoted = await newCurator();
+    await nextWave('2');
+    const secondWave = await joined(await nextWaveLearner(), '2');
+    const watcher = await joined(demoted.token, '2');
+    const saw = record(watcher, 'chat:message');
+    // The command line runs without the server's sockets: the server learns it at its next check.
+    await runAdmin(['set-role', demoted.email, 'user'], loadConfig(t.env));
+    await t.app.checkSockets();
+    const own = next(secondWave, 'chat:message');
+    await sent(secondWave, 'Куратора тут уже немає', '2');
+    await own;
+    expect(saw).toEqual([]);
+    expect(watcher.connected).toBe(true);
+    await nextWave(null);
+  });
+
+  it('are left when a wave is withdrawn: its learners hear nothing of a later wave of the same name', async () => {
+    await nextWave('2');
+    const moved = await joined(await nextWaveLearner(), '2');
+    const saw = record(moved, 'chat:message');
+    // Withdrawn: its learners move to the current wave 1. Then a new wave "2" is announced.
+    await nextWave(null);
+    await nextWave('2');
+    const newcomer = await joined(await nextWaveLearner(), '2');
+    const own = next(newcomer, 'chat:message');
+    await sent(newcomer, 'Ми — нова друга хвиля', '2');
+    await own;
+    expect(await ask(moved, 'chat:join', { courseId: alpha, wave: '1' })).toEqual({ ok: true });
+    const mine = next(moved, 'chat:message');
+    await sent(moved, 'Я тепер у першій');
+    await mine;
+    expect(saw.map((m) => m.text)).toEqual(['Я тепер у першій']);
+    await nextWave(null);
+  });
+
   it('stop bringing messages after chat:leave', async () => {
     const a = await learner();
     const b = await learner();
@@ -242,6 +328,49 @@ describe('sending', () => {
 });
 
 describe('editing and deleting', () => {
+  it('are rate limited per user like sending, and a refused edit reaches nobody', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_CHAT: '3' });
+    try {
+      const course = await importFixtures(limited);
+      const room = { courseId: course.alpha, wave: '1' };
+      const author = await connect(limited, (await signUp(limited)).token);
+      const reader = await connect(limited, (await signUp(limited)).token);
+      sockets.push(author, reader);
+      expect(await ask(reader, 'chat:join', room)).toEqual({ ok: true });
+      const first = await ask(author, 'chat:send', { ...room, text: 'Перше' });
+      const second = await ask(author, 'chat:send', { ...room, text: 'Друге' });
+      if (!first.ok || !first.message || !second.ok || !second.message) throw new Error('send failed');
+      const messageId = first.message._id;
+      const updates = record(reader, 'chat:updated');
+      for (let i = 0; i < 3; i++)
+        expect((await ask(author, 'chat:edit', { messageId, text: `Правка ${i}` })).ok).toBe(true);
+      expect(await ask(author, 'chat:edit', { messageId, text: 'Зайва правка' })).toEqual({
+        ok: false,
+        message: CHAT_MESSAGES.tooFast,
+      });
+      expect(await ask(author, 'chat:delete', { messageId: second.message._id })).toEqual({
+        ok: false,
+        message: CHAT_MESSAGES.tooFast,
+      });
+      // A round trip on the reader's socket: nothing of the refused edit came before it.
+      const other = await connect(limited, (await signUp(limited)).token);
+      sockets.push(other);
+      const arriving = next(reader, 'chat:message');
+      expect((await ask(other, 'chat:send', { ...room, text: 'Я можу' })).ok).toBe(true);
+      await arriving;
+      expect(updates.map((m) => m.text)).toEqual(['Правка 0', 'Правка 1', 'Правка 2']);
+      const stored = await limited.app.services.db
+        .selectFrom('chat_messages')
+        .select('text')
+        .where('id', 'in', [messageId, second.message._id])
+        .orderBy('date')
+        .execute();
+      expect(stored.map((r) => r.text).sort()).toEqual(['Друге', 'Правка 2']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('authors edit and delete their own; others may not; curators delete any', async () => {
     const a = await learner();
     const b = await learner();
@@ -288,6 +417,31 @@ describe('editing and deleting', () => {
       .where('id', 'in', [first._id, second._id])
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('writes an audit line when a curator deletes a learner’s message, none when authors delete their own', async () => {
+    const admin = await staff(t, 'admin');
+    const { person, token } = await signUp(t);
+    const author = await joined(token);
+    const moderator = await joined(curatorToken);
+    const own = await sent(author, 'Своє');
+    const curatorsOwn = await sent(moderator, 'Кураторське');
+    const moderated = await sent(author, 'Купуйте підписників!');
+    expect(await ask(author, 'chat:delete', { messageId: own._id })).toEqual({ ok: true });
+    expect(await ask(moderator, 'chat:delete', { messageId: curatorsOwn._id })).toEqual({ ok: true });
+    expect(await ask(moderator, 'chat:delete', { messageId: moderated._id })).toEqual({ ok: true });
+
+    const log = await t.api('GET', '/api/admin/audit?action=chat.delete&limit=50', { token: admin });
+    expect(log.status).toBe(200);
+    const about = (id: string) => log.body.entries.filter((e: { target: string }) => e.target === `chat-message:${id}`);
+    expect(about(own._id)).toEqual([]);
+    expect(about(curatorsOwn._id)).toEqual([]);
+    const [line] = about(moderated._id);
+    const curatorId = (await t.api('GET', '/api/auth/current', { token: curatorToken })).body._id;
+    expect(line.actor._id).toBe(curatorId);
+    expect(line.summary).toContain(`${person.first_name} ${person.last_name}`);
+    expect(line.summary).toContain('«Альфа», хвиля 1');
+    expect(line.summary).toContain('Купуйте підписників!');
   });
 
   it('a socket whose session was revoked is refused and dropped on its next event', async () => {

@@ -1,7 +1,7 @@
 import { EXERCISE_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { curator, importFixtures, signUp } from './support/courses.js';
+import { curator, importFixtures, signUp, staff } from './support/courses.js';
 import { FAKE_PDF, PDF, PNG, SVG, storedFiles } from './support/files.js';
 
 let t: TestApp;
@@ -309,6 +309,59 @@ describe('policies', () => {
       expect(bad.body.message).toContain('Оцінка');
     }
     expect(await mark(learner.token)).toBe(10);
+  });
+});
+
+describe('moderation in the audit log', () => {
+  const audit = async (action: string, target: string) => {
+    const log = await t.api('GET', `/api/admin/audit?action=${action}&limit=50`, { token: await staff(t, 'admin') });
+    expect(log.status).toBe(200);
+    return log.body.entries.filter((e: { target: string }) => e.target === target);
+  };
+  const currentId = async (token: string) => (await t.api('GET', '/api/auth/current', { token })).body._id;
+
+  it('records a curator deleting a learner’s comment; authors deleting their own leave no line', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    const comment = (token: string, text: string) =>
+      t.form('POST', '/api/exercises/comment', { token, fields: { exerciseId: exercise._id, comment: text } });
+    const remove = (token: string, commentId: string) =>
+      t.api('DELETE', `/api/exercises/comment?exerciseId=${exercise._id}&commentId=${commentId}`, { token });
+    const own = (await comment(learner.token, 'Моє')).body._id;
+    const curatorsOwn = (await comment(curatorToken, 'Кураторське')).body._id;
+    const moderated = (await comment(learner.token, 'Образливе')).body._id;
+    expect((await remove(learner.token, own)).status).toBe(200);
+    expect((await remove(curatorToken, curatorsOwn)).status).toBe(200);
+    expect((await remove(curatorToken, moderated)).status).toBe(200);
+
+    expect(await audit('comment.delete', `comment:${own}`)).toEqual([]);
+    expect(await audit('comment.delete', `comment:${curatorsOwn}`)).toEqual([]);
+    const [line] = await audit('comment.delete', `comment:${moderated}`);
+    expect(line.actor._id).toBe(await currentId(curatorToken));
+    expect(line.summary).toContain(`${learner.person.first_name} ${learner.person.last_name}`);
+    expect(line.summary).toContain('«Альфа», урок 1');
+    expect(line.summary).toContain('Образливе');
+  });
+
+  it('records every rating a curator gives, with the learner, course and lesson', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    for (const rating of [8, 11]) {
+      // Lines of the same millisecond have no order between them.
+      t.clock.advance(1);
+      const rated = await t.api('PATCH', '/api/exercises/rating', {
+        token: curatorToken,
+        body: { exerciseId: exercise._id, rating },
+      });
+      expect(rated.status).toBe(200);
+    }
+    const lines = await audit('homework.rate', `exercise:${exercise._id}`);
+    expect(lines).toHaveLength(2);
+    expect(lines[0].actor._id).toBe(await currentId(curatorToken));
+    expect(lines[0].summary).toContain(`${learner.person.first_name} ${learner.person.last_name}`);
+    expect(lines[0].summary).toContain('«Альфа», урок 1');
+    expect(lines[0].summary).toContain('8 → 11');
+    expect(lines[1].summary).toContain('— → 8');
   });
 });
 

@@ -14,6 +14,12 @@ export interface AuditRecord {
   now: number;
 }
 
+/** Someone's words as a summary quotes them: one line, at most `max` characters. */
+export function excerpt(text: string, max = 100): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /**
  * Writes one audit row. Call it with the transaction that makes the change, so the log and the
  * change are kept or lost together.

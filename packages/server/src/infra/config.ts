@@ -49,7 +49,10 @@ export interface Config {
   mailFrom: string;
   liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
   seedDemo: boolean;
-  /** Attempts per window: failed logins, registrations, recoveries; chat messages per user per minute. */
+  /**
+   * Attempts per window: failed logins, registrations, recoveries; chat messages per user per
+   * minute (and as many chat edits and deletions, counted apart).
+   */
   rateLimits: { login: number; register: number; recovery: number; chat: number };
   logLevel: string;
   trustProxy: boolean;

@@ -49,26 +49,72 @@ export class Broadcaster {
     const room = 'sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId);
     this.io?.in(room).disconnectSockets(true);
   }
+
+  /**
+   * After someone's rights changed: the sockets of a user (or those in a room), on every instance,
+   * leave the rooms `refused` names out of those they hold, per user. Should the rooms held not be
+   * known (an instance did not answer in time), those sockets are disconnected instead: the client
+   * connects again and rejoins with its current rights.
+   */
+  async recheckRooms(
+    target: { userId: string } | { room: string },
+    refused: (held: HeldRooms) => Promise<HeldRooms>,
+  ): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    const scope = io.in('userId' in target ? userRoom(target.userId) : target.room);
+    try {
+      const held = heldRooms(await scope.fetchSockets());
+      for (const [userId, rooms] of await refused(held)) {
+        if (rooms.size > 0) io.in(userRoom(userId)).socketsLeave([...rooms]);
+      }
+    } catch (error) {
+      scope.disconnectSockets(true);
+      throw error;
+    }
+  }
 }
 
-/** How often sockets are checked against their sessions (expired or revoked from elsewhere). */
+/** Rooms by the user whose sockets hold them (beyond each socket's own, user and session rooms). */
+export type HeldRooms = Map<string, Set<string>>;
+
+/**
+ * The rooms these sockets hold, by user, without the ones every socket is in from its handshake
+ * on (its own id, its user's and its session's): those say who it is, not what it may read.
+ */
+function heldRooms(sockets: { id: string; data: SocketData; rooms: Set<string> }[]): HeldRooms {
+  const held: HeldRooms = new Map();
+  for (const socket of sockets) {
+    const own = [socket.id, userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)];
+    const rooms = held.get(socket.data.userId) ?? new Set<string>();
+    for (const room of socket.rooms) if (!own.includes(room)) rooms.add(room);
+    held.set(socket.data.userId, rooms);
+  }
+  return held;
+}
+
+/** How often sockets are checked against their sessions (expired or revoked from elsewhere) and rooms. */
 const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /**
  * The handshake needs `auth: { token }` of a live session; each socket joins its user's and its
  * session's rooms. Logout and password reset end sockets at once (Broadcaster.endSessions); a
- * periodic check ends the sockets of sessions that expired or were revoked some other way.
+ * periodic check ends the sockets of sessions that expired or were revoked some other way, and
+ * makes sockets leave the rooms their users may no longer be in (a role changed by the operator's
+ * command line, which reaches no socket, or a change that raced a join).
  */
 export function authenticateSockets(
   io: RealtimeServer,
   auth: {
     authenticate(token: string): Promise<{ id: string; sessionId: string } | null>;
     liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
+    /** Of the rooms users' sockets hold, those each user may no longer be in. */
+    refusedRooms(held: HeldRooms): Promise<HeldRooms>;
     refusal: string;
     log: FastifyBaseLogger;
     outage: OutageLog;
   },
-): () => void {
+): { check(): Promise<void>; stop(): void } {
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     const verified =
@@ -94,17 +140,26 @@ export function authenticateSockets(
     );
   });
 
+  // Each instance checks its own sockets.
   const check = async () => {
     const sockets = [...io.of('/').sockets.values()];
     if (sockets.length === 0) return;
     const live = await auth.liveSessionIds([...new Set(sockets.map((s) => s.data.sessionId))]);
-    for (const socket of sockets) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+    const staying: RealtimeSocket[] = [];
+    for (const socket of sockets) {
+      if (live.has(socket.data.sessionId)) staying.push(socket);
+      else socket.disconnect(true);
+    }
+    const refused = await auth.refusedRooms(heldRooms(staying));
+    for (const socket of staying) {
+      for (const room of refused.get(socket.data.userId) ?? []) socket.leave(room);
+    }
   };
   const timer = setInterval(() => {
     check().catch((error: unknown) => auth.log.warn({ err: error }, 'socket session check failed'));
   }, SESSION_CHECK_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return { check, stop: () => clearInterval(timer) };
 }
 
 /**

@@ -27,8 +27,11 @@ export class UsersAdmin {
     private readonly deps: {
       db: Db;
       clock: Clock;
-      /** Told after a role change is committed (sessions remembered with the old role are dropped). */
-      onRoleChanged?: (userId: string) => void;
+      /**
+       * Told after a role change is committed, and awaited: sessions remembered with the old role
+       * are dropped, and the user's sockets leave the chat rooms the new role may not read.
+       */
+      onRoleChanged?: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -118,7 +121,7 @@ export class UsersAdmin {
       });
       return { user: userOf({ ...user, role }), changed: true };
     });
-    if (outcome.changed) this.deps.onRoleChanged?.(userId);
+    if (outcome.changed) await this.deps.onRoleChanged?.(userId);
     return outcome.user;
   }
 }

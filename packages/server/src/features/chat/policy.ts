@@ -16,6 +16,11 @@ export function canEditMessage(actor: Actor, message: SentMessage): boolean {
   return message.sender_id === actor.id;
 }
 
+/** A change to someone else's message is moderation, and the audit log keeps it; authors' own are not. */
+export function isModeration(actor: Actor, message: SentMessage): boolean {
+  return message.sender_id !== actor.id;
+}
+
 /** Authors delete their own messages; curators moderate any in the rooms they are members of. */
 export function canDeleteMessage(actor: Actor, message: SentMessage): boolean {
   return message.sender_id === actor.id || isCurator(actor);

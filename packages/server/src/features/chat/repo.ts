@@ -18,6 +18,32 @@ export function enrolledWave(db: Executor, userId: string, courseId: string) {
     .executeTakeFirst();
 }
 
+/** The current roles of these users (who no longer exists is missing). */
+export function rolesOf(db: Executor, userIds: string[]) {
+  return db.selectFrom('users').select(['id', 'role']).where('id', 'in', userIds).execute();
+}
+
+export function enrolmentsOf(db: Executor, userIds: string[], courseIds: string[]) {
+  return db
+    .selectFrom('enrollments')
+    .select(['user_id', 'course_id', 'wave'])
+    .where('user_id', 'in', userIds)
+    .where('course_id', 'in', courseIds)
+    .execute();
+}
+
+export function wavesOf(db: Executor, courseIds: string[]) {
+  return db.selectFrom('course_waves').select(['course_id', 'label']).where('course_id', 'in', courseIds).execute();
+}
+
+export function personOf(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+}
+
+export function courseTitle(db: Executor, courseId: string) {
+  return db.selectFrom('courses').select('title').where('id', '=', courseId).executeTakeFirst();
+}
+
 export function findMessage(db: Executor, messageId: string) {
   return db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
 }

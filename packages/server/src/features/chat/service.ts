@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_MESSAGES, type ChatHistory, type ChatMessage, type ChatRoom, type FileFields } from '@yedyni/contract';
+import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ChatMessagesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
-import type { Broadcaster } from '../../infra/realtime.js';
+import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { FilesService, type Upload } from '../files/service.js';
-import { canDeleteMessage, canEditMessage, isRoomMember } from './policy.js';
+import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
 
 /** An upload no message took is kept this long (a learner may still be typing), then swept. */
@@ -17,6 +18,14 @@ export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The Socket.IO room of a course wave. */
 export const roomOf = (room: ChatRoom) => `chat:${room.courseId}:${room.wave}`;
+
+/** The course wave of a Socket.IO room name, or null for rooms that are not a chat's. */
+export function chatRoomOf(name: string): ChatRoom | null {
+  // A wave label has no colon (waveLabelSchema); a course id might.
+  const split = name.lastIndexOf(':');
+  if (!name.startsWith('chat:') || split <= 'chat:'.length) return null;
+  return { courseId: name.slice('chat:'.length, split), wave: name.slice(split + 1) };
+}
 
 export interface ChatSendInput extends ChatRoom {
   text: string;
@@ -35,6 +44,12 @@ export class ChatService {
       files: FilesService;
       broadcaster: Broadcaster;
       sendLimiter: AttemptLimiter;
+      /**
+       * Edits and deletions together, per user: each is broadcast to the room like a message, so
+       * they are held to as many a minute as sending (a budget of their own, so fixing a typo
+       * never costs the next message).
+       */
+      changeLimiter: AttemptLimiter;
     },
   ) {}
 
@@ -119,6 +134,7 @@ export class ChatService {
   }
 
   async edit(actor: Actor, messageId: string, text: string): Promise<ChatMessage> {
+    await this.deps.changeLimiter.consume(actor.id);
     const message = await this.visibleMessage(actor, messageId);
     if (!canEditMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.notYours);
     const trimmed = text.trim();
@@ -134,16 +150,63 @@ export class ChatService {
   }
 
   async remove(actor: Actor, messageId: string): Promise<{ _id: string }> {
+    await this.deps.changeLimiter.consume(actor.id);
     const message = await this.visibleMessage(actor, messageId);
     if (!canDeleteMessage(actor, message)) throw new AppError(403, CHAT_MESSAGES.cannotDelete);
     await this.deps.files.withFile(undefined, async (trx) => {
       await trx.deleteFrom('chat_messages').where('id', '=', messageId).execute();
+      if (isModeration(actor, message)) await this.auditDeletion(trx, actor, message);
       return { result: null, dropKeys: await this.deps.files.forget(trx, [message.file_id]) };
     });
     this.deps.broadcaster.toRoom(roomOf({ courseId: message.course_id, wave: message.wave }), 'chat:deleted', {
       _id: messageId,
     });
     return { _id: messageId };
+  }
+
+  /**
+   * After a role or an enrolment changed: the sockets of that user, or of everyone in that wave's
+   * room, leave the chat rooms they may no longer be in, on every instance.
+   */
+  async recheckRooms(target: { userId: string } | { room: ChatRoom }): Promise<void> {
+    await this.deps.broadcaster.recheckRooms('userId' in target ? target : { room: roomOf(target.room) }, (held) =>
+      this.refusedRooms(held),
+    );
+  }
+
+  /** Of the chat rooms these users' sockets hold, those each may no longer be in (by isRoomMember). */
+  async refusedRooms(held: HeldRooms): Promise<HeldRooms> {
+    const { db } = this.deps;
+    const wanted = [...held].flatMap(([userId, rooms]) =>
+      [...rooms].flatMap((name) => {
+        const room = chatRoomOf(name);
+        return room ? [{ userId, name, room }] : [];
+      }),
+    );
+    const refused: HeldRooms = new Map();
+    if (wanted.length === 0) return refused;
+    const userIds = [...new Set(wanted.map((w) => w.userId))];
+    const courseIds = [...new Set(wanted.map((w) => w.room.courseId))];
+    const [roles, enrolments, waves] = await Promise.all([
+      inSlices(userIds, (ids) => repo.rolesOf(db, ids)),
+      inSlices(userIds, (ids) => repo.enrolmentsOf(db, ids, courseIds)),
+      inSlices(courseIds, (ids) => repo.wavesOf(db, ids)),
+    ]);
+    const roleOf = new Map(roles.map((r) => [r.id, r.role]));
+    const enrolled = new Map(enrolments.map((e) => [`${e.user_id}\n${e.course_id}`, e.wave]));
+    const existing = new Set(waves.map((w) => roomOf({ courseId: w.course_id, wave: w.label })));
+    for (const { userId, name, room } of wanted) {
+      const role = roleOf.get(userId);
+      const member =
+        role !== undefined &&
+        isRoomMember(
+          { id: userId, role },
+          { wave: room.wave, exists: existing.has(name) },
+          enrolled.get(`${userId}\n${room.courseId}`) ?? null,
+        );
+      if (!member) refused.set(userId, (refused.get(userId) ?? new Set()).add(name));
+    }
+    return refused;
   }
 
   /** Removes uploads that no message took within a day; returns how many. */
@@ -158,6 +221,30 @@ export class ChatService {
       ),
     }));
     return rows.length;
+  }
+
+  /** A curator deleted someone else's message: who, whose, where and what, kept with the deletion. */
+  private async auditDeletion(trx: Executor, actor: Actor, message: ChatMessagesTable): Promise<void> {
+    const [sender, course] = await Promise.all([
+      repo.personOf(trx, message.sender_id),
+      repo.courseTitle(trx, message.course_id),
+    ]);
+    const whose = sender ? `${sender.first_name} ${sender.last_name}` : 'видалений користувач';
+    const what = message.text ? `«${excerpt(message.text)}»` : 'файл';
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'chat.delete',
+      target: `chat-message:${message.id}`,
+      summary: `${whose}, «${course?.title ?? message.course_id}», хвиля ${message.wave}: ${what}`,
+      details: {
+        senderId: message.sender_id,
+        courseId: message.course_id,
+        wave: message.wave,
+        text: message.text,
+        fileId: message.file_id,
+      },
+      now: this.deps.clock.now(),
+    });
   }
 
   /** The message if the caller is a member of its room; 404 for anyone else, whatever the id. */
@@ -193,4 +280,11 @@ export class ChatService {
         : FilesService.none()),
     };
   }
+}
+
+/** Runs a lookup by a list of ids a few hundred at a time: thousands of sockets, not one huge statement. */
+async function inSlices<T>(ids: string[], lookup: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += 500) found.push(...(await lookup(ids.slice(i, i + 500))));
+  return found;
 }

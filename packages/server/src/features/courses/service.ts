@@ -38,7 +38,15 @@ export interface CourseAccess {
 export class CoursesService {
   private readonly content: CourseContentCache;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; loadUser: (userId: string) => Promise<User> }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      loadUser: (userId: string) => Promise<User>;
+      /** Told (and awaited) after a wave's learners moved out of it: the wave was withdrawn or renamed. */
+      onWaveMoved?: (from: { courseId: string; wave: string }) => Promise<void>;
+    },
+  ) {
     this.content = new CourseContentCache(deps.db);
   }
 
@@ -277,7 +285,7 @@ export class CoursesService {
     if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
     const now = this.now();
     await this.rollOverWaves();
-    return this.deps.db.transaction().execute(async (trx) => {
+    const { outcome, moved } = await this.deps.db.transaction().execute(async (trx) => {
       const course = await repo.findCourse(trx, courseId);
       if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
       const previous = course.next_wave;
@@ -308,7 +316,8 @@ export class CoursesService {
             now,
           });
         }
-        return { _id: courseId, nextWave: null, nextStart: null };
+        // Its learners (if there was one) moved out of the withdrawn wave.
+        return { outcome: { _id: courseId, nextWave: null, nextStart: null }, moved: previous };
       }
       if (nextStart <= now) throw new AppError(400, COURSE_MESSAGES.nextStartInPast);
       const taken = await trx
@@ -360,8 +369,11 @@ export class CoursesService {
         summary: `«${course.title}»: хвиля ${nextWave} з ${formatDateTime(nextStart)}`,
         now,
       });
-      return { _id: courseId, nextWave, nextStart };
+      // A renamed wave's learners moved out of the old name's room.
+      return { outcome: { _id: courseId, nextWave, nextStart }, moved: previous !== nextWave ? previous : null };
     });
+    if (moved) await this.deps.onWaveMoved?.({ courseId, wave: moved });
+    return outcome;
   }
 
   /** Sets (or with null clears) when a lesson opens for the current wave. */

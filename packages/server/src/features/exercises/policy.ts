@@ -30,7 +30,12 @@ export function canDeleteComment(actor: Actor, comment: AuthoredComment): boolea
   return comment.author_id === actor.id || isCurator(actor);
 }
 
-/** Curators rate other people's homework, never their own. */
+/** Deleting someone else's comment is moderation, and the audit log keeps it; authors' own are not. */
+export function isModeration(actor: Actor, comment: AuthoredComment): boolean {
+  return comment.author_id !== actor.id;
+}
+
+/** Curators rate other people's homework, never their own (so every rating is in the audit log). */
 export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
   return isCurator(actor) && exercise.user_id !== actor.id;
 }

@@ -8,6 +8,7 @@ import {
   type FileFields,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schema.js';
@@ -26,6 +27,7 @@ import {
   canEditHomework,
   canRate,
   canReadExercise,
+  isModeration,
   reviewsHomework,
 } from './policy.js';
 
@@ -262,6 +264,25 @@ export class ExercisesService {
     if (!canDeleteComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
     await this.deps.files.withFile(undefined, async (trx) => {
       await trx.deleteFrom('exercise_comments').where('id', '=', commentId).execute();
+      if (isModeration(actor, comment)) {
+        const where = await this.whereabouts(trx, exercise, comment.author_id);
+        await writeAudit(trx, {
+          actorId: actor.id,
+          action: 'comment.delete',
+          target: `comment:${commentId}`,
+          summary: `Коментар ${where.author} до завдання ${where.owner}, ${where.lesson}: «${excerpt(comment.comment)}»`,
+          details: {
+            exerciseId,
+            authorId: comment.author_id,
+            ownerId: exercise.user_id,
+            courseId: exercise.course_id,
+            day: exercise.day,
+            comment: comment.comment,
+            fileId: comment.file_id,
+          },
+          now: this.now(),
+        });
+      }
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [comment.file_id]) };
     });
     this.countsChanged(exercise.user_id);
@@ -293,6 +314,21 @@ export class ExercisesService {
         if (!current.homework.trim() && !current.file_id) throw new AppError(409, EXERCISE_MESSAGES.nothingToRate);
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
         await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
+        const where = await this.whereabouts(trx, current);
+        await writeAudit(trx, {
+          actorId: actor.id,
+          action: 'homework.rate',
+          target: `exercise:${exerciseId}`,
+          summary: `${where.owner}, ${where.lesson}: оцінка ${current.rating ?? '—'} → ${rating}`,
+          details: {
+            ownerId: current.user_id,
+            courseId: current.course_id,
+            day: current.day,
+            from: current.rating,
+            to: rating,
+          },
+          now: this.now(),
+        });
         return true;
       });
       if (done) {
@@ -301,6 +337,23 @@ export class ExercisesService {
       }
     }
     throw new AppError(409, 'Оцінку саме змінює інший куратор. Спробуйте ще раз.');
+  }
+
+  /** Names for an audit line: the homework's owner, a comment's author, and «course», lesson. */
+  private async whereabouts(trx: Executor, exercise: ExercisesTable, authorId?: string) {
+    const [people, course] = await Promise.all([
+      authorsById(trx, authorId ? [exercise.user_id, authorId] : [exercise.user_id]),
+      trx.selectFrom('courses').select('title').where('id', '=', exercise.course_id).executeTakeFirst(),
+    ]);
+    const name = (id: string) => {
+      const person = people.get(id);
+      return person ? `${person.first_name} ${person.last_name}` : 'видалений користувач';
+    };
+    return {
+      owner: name(exercise.user_id),
+      author: authorId ? name(authorId) : '',
+      lesson: `«${course?.title ?? exercise.course_id}», урок ${exercise.day}`,
+    };
   }
 
   /**

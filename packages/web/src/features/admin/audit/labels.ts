@@ -19,4 +19,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'olympiad.delete': 'Видалення олімпіади',
   'club.create': 'Новий клуб',
   'club.update': 'Зміна клубу',
+  'chat.delete': 'Видалення повідомлення в чаті',
+  'comment.delete': 'Видалення коментаря',
+  'homework.rate': 'Оцінка домашнього завдання',
 };
