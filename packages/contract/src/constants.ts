@@ -33,6 +33,7 @@ export const MONTH_TOTALS_SHOWN = 12;
 /** What the audit log records; the console names each one (its texts are the web's). */
 export type AuditAction =
   | 'user.role'
+  | 'user.password'
   | 'course.create'
   | 'course.update'
   | 'course.next-wave'

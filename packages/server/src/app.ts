@@ -18,7 +18,7 @@ import { gameRoutes } from './features/game/routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
 import { paymentsRoutes } from './features/payments/routes.js';
-import type { Config } from './infra/config.js';
+import { type Config, ConfigError } from './infra/config.js';
 import { authentication } from './infra/http/authenticate.js';
 import { apiDocs } from './infra/http/docs.js';
 import { errorHandling, routerErrors } from './infra/http/errors.js';
@@ -29,6 +29,7 @@ import { validatorCompiler } from './infra/http/validation.js';
 import { webApp } from './infra/http/web.js';
 import { SANDBOX_PREFIX, sandboxRoutes } from './infra/liqpay/sandbox.js';
 import { authenticateSockets, createRealtimeServer } from './infra/realtime.js';
+import { DEMO_PASSWORD, demoAccountsWithDemoPassword } from './seed/demo.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 
 // zod's own messages (a missing body, a wrong type) in Ukrainian, like the contract's.
@@ -66,6 +67,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients (a body of 100 bytes sent one byte and then nothing) must not hold a
+    // connection forever: idle sockets are closed, and headers and the whole request are
+    // answered 408 when they take too long. Node checks the last two on an interval (30 s by
+    // default), so it is made short enough for the shorter limit to be kept.
+    connectionTimeout: config.timeouts.idleMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.timeouts.headersMs / 4))),
+    },
     forceCloseConnections: true,
     // A malformed or overlong path is refused before any route: `{ message }` like every error.
     frameworkErrors: routerErrors,
@@ -74,6 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const services = await createServices(config, app.log, overrides);
+  if (config.env === 'production') await refuseDemoPasswords(services);
   app.addHook('onClose', services.close);
   app.decorate('services', services);
 
@@ -92,7 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The benchmarks' yardstick (bench/api.mjs): the same process, hooks and logging, but no auth and
   // no database. It exists only when BENCH_BARE_ROUTE is set.
   if (config.benchBareRoute) app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
-  await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth });
+  await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth, demo: config.env !== 'production' });
   await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
   await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
@@ -138,7 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // Course media (images, audio) are course content, not anyone's private files.
-  await mkdir(services.mediaRoot, { recursive: true });
+  await mkdir(services.mediaRoot, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: services.mediaRoot,
     prefix: '/media/',
@@ -149,4 +161,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(webApp, { webDist: config.webDist });
   return app;
+}
+
+/**
+ * Production never serves a database where a demo account still has the published demo password
+ * (seeded once outside production, then switched over): anyone could sign in as its admin. Only
+ * the server refuses; the operator's command line still runs, to change those passwords.
+ */
+async function refuseDemoPasswords(services: Services): Promise<void> {
+  const open = await demoAccountsWithDemoPassword(services.db).catch(async (error: unknown) => {
+    await services.close();
+    throw error;
+  });
+  if (open.length === 0) return;
+  await services.close();
+  throw new ConfigError(
+    `NODE_ENV=production: у базі є демонстраційні облікові записи з паролем «${DEMO_PASSWORD}»: ${open.join(', ')}.\n` +
+      'Змініть їм пароль (npm run admin -- set-password <email> <новий пароль>) або видаліть їх, тоді запускайте.',
+  );
 }

@@ -1,8 +1,11 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './infra/config.js';
+import { restrictUmask } from './infra/private-files.js';
 
 /** Reads the settings, serves, and on SIGTERM/SIGINT finishes open requests before exiting. */
 async function main(): Promise<void> {
+  // Whatever the server writes (database, uploads, mail, logs of libraries) is its user's only.
+  restrictUmask();
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });

@@ -27,6 +27,7 @@ import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
+import { privateDir } from './infra/private-files.js';
 import { AttemptLimiter } from './infra/rate-limit.js';
 import { Broadcaster } from './infra/realtime.js';
 import { createRedis } from './infra/redis.js';
@@ -81,6 +82,8 @@ export async function createServices(
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
+  // The database (SQLite), uploads, mail and the JWT secret live here: the server's user only.
+  privateDir(config.dataDir);
   const outage = new OutageLog(log);
   const db = createDb(config.database, {
     connectionError: (error) => {

@@ -42,6 +42,32 @@ describe('operator command line', () => {
     expect(line.summary).toContain('командний рядок');
   });
 
+  it('sets a new password that ends every session of the user, and writes it to the audit log', async () => {
+    const person = newPerson();
+    const { body } = await t.api('POST', '/api/auth/register', { body: person });
+    await expect(cli('set-password', person.email, 'short')).rejects.toThrow(/Пароль/);
+    await expect(cli('set-password', 'nobody-such@example.org', 'a new long secret')).rejects.toThrow(/не знайдено/);
+    expect((await t.api('GET', '/api/auth/current', { token: body.token })).status).toBe(200);
+
+    expect(await cli('set-password', person.email, 'a new long secret')).toContain(person.email);
+    // The session is checked again within SESSION_RECHECK_MS on an instance that saw it live.
+    t.clock.advance(10_000);
+    expect((await t.api('GET', '/api/auth/current', { token: body.token })).status).toBe(401);
+    const old = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
+    expect(old.status).toBe(401);
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { email: person.email, password: 'a new long secret' },
+    });
+    expect(login.status).toBe(200);
+    const line = await t.app.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `user:${body.user._id}`)
+      .executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ actor_id: null, action: 'user.password' });
+    expect(line.summary).not.toContain('a new long secret');
+  });
+
   it('refuses unknown commands, roles and people without changing anything', async () => {
     await expect(cli('make-me-admin')).rejects.toThrow(UsageError);
     const person = newPerson();

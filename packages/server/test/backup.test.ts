@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
@@ -326,6 +326,36 @@ describe('backup while the server writes, and restore into an empty installation
     ).toBe(true);
     const order = await target.api('GET', `/api/payments/orders/${orderId}`, { token });
     expect(order.body).toMatchObject({ amount: 120, status: 'paid' });
+  });
+
+  it('keeps the data to its owner: archive, SQLite file with -wal/-shm, uploads, media, outbox 0600 in a 0700 data dir', async () => {
+    const target = apps.at(-1) as TestApp;
+    // A recovery mail, so the outbox holds a file too.
+    await source.api('POST', '/api/auth/recovery', { body: { email: learner.person.email } });
+    await expect.poll(() => source.outbox().then((mails) => mails.length)).toBeGreaterThan(0);
+    const modes: Record<string, number> = {};
+    const visit = async (file: string) => {
+      const info = await stat(file);
+      modes[file] = info.mode & 0o777;
+      if (info.isDirectory()) for (const name of await readdir(file)) await visit(path.join(file, name));
+    };
+    await visit(archive);
+    for (const t of [source, target]) {
+      await visit(t.dataDir);
+      const { database } = loadConfig(t.env);
+      if (database.kind === 'sqlite') {
+        for (const suffix of ['', '-wal', '-shm']) expect(Object.keys(modes)).toContain(database.file + suffix);
+      }
+    }
+    const files = Object.keys(modes);
+    for (const folder of ['uploads', 'media', 'outbox'])
+      expect(files.some((f) => f.includes(`/${folder}/`))).toBe(true);
+    // Course media below media/<slug> are public (served at /media to anyone) and copied by the
+    // content importer as they are; the 0700 data directory keeps other local users out of them.
+    const open = Object.entries(modes).filter(
+      ([file, mode]) => (mode & 0o077) !== 0 && !/\/media\/[^/]+(\/|$)/.test(file),
+    );
+    expect(open.map(([file, mode]) => `${file} ${mode.toString(8)}`)).toEqual([]);
   });
 
   it('refuses a database that is not empty, changing nothing', async () => {

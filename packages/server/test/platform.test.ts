@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/features/auth/passwords.js';
 import { ConfigError, loadConfig } from '../src/infra/config.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -203,5 +205,190 @@ describe('settings', () => {
     });
     expect(production.seedDemo).toBe(false);
     expect(production.liqpay.mode).toBe('live');
+  });
+});
+
+/** What production needs besides NODE_ENV: a JWT secret and live payment keys. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  LIQPAY_PUBLIC_KEY: 'i123',
+  LIQPAY_PRIVATE_KEY: 'secret',
+};
+
+describe('production start', () => {
+  it('refuses demo data in production, naming SEED_DEMO', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true', DATA_DIR: t.dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: '1', DATA_DIR: t.dataDir })).toThrow(/SEED_DEMO/);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DATA_DIR: t.dataDir }).seedDemo).toBe(false);
+  });
+
+  it('binds to 127.0.0.1 unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: t.dataDir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: t.dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('has no demo sign-in route in production', async () => {
+    const production = await startTestApp(PRODUCTION);
+    try {
+      expect(production.app.hasRoute({ method: 'POST', url: '/api/auth/demo' })).toBe(false);
+      const demo = await production.api('POST', '/api/auth/demo');
+      expect(demo.status).toBe(404);
+      const doc = await production.api('GET', '/api/docs/json');
+      expect(Object.keys(doc.body.paths)).not.toContain('/api/auth/demo');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('refuses to start in production while a demo account still has the demo password', async () => {
+    const demo = await startTestApp({ SEED_DEMO: 'true' });
+    try {
+      const start = startTestApp(PRODUCTION, { sharing: demo });
+      await expect(start).rejects.toThrow(ConfigError);
+      await expect(start).rejects.toThrow(/admin@example\.org.*yedyni-demo|yedyni-demo.*admin@example\.org/s);
+      // Nothing was served meanwhile, and the demo accounts are as they were.
+      const login = await demo.api('POST', '/api/auth/login', {
+        body: { email: 'admin@example.org', password: 'yedyni-demo' },
+      });
+      expect(login.status).toBe(200);
+
+      // Once every demo account has another password, production starts.
+      await demo.app.services.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('a much better secret 42') })
+        .where('email', 'like', '%@example.org')
+        .execute();
+      const production = await startTestApp(PRODUCTION, { sharing: demo });
+      expect((await production.api('GET', '/api/health')).status).toBe(200);
+      await production.close();
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
+describe('caching and transport headers', () => {
+  it('marks every API answer no-store, errors included, and leaves the web app’s caching alone', async () => {
+    const answers = [
+      await t.api('GET', '/api/health'),
+      await t.api('GET', '/api/auth/current'),
+      await t.api('GET', '/api/no-such-route'),
+      await t.api('POST', '/api/auth/login', { body: { email: 'not an email' } }),
+      await t.api('GET', '/api/exercises/%E0%A4%A'),
+      await t.api('POST', '/api/auth/demo'),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+      [400, 'no-store'],
+      [400, 'no-store'],
+      [200, 'no-store'],
+    ]);
+    expect((await t.api('GET', '/assets/app-abc123.js')).headers.get('cache-control')).toContain('immutable');
+    expect((await t.api('GET', '/uk/profile')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends HSTS only for requests that came over https', async () => {
+    const hsts = async (app: TestApp, proto?: string) => {
+      const answer = await fetch(`${app.url}/api/health`, { headers: proto ? { 'x-forwarded-proto': proto } : {} });
+      return answer.headers.get('strict-transport-security');
+    };
+    // Plain http, and a forwarded https the server has no proxy to believe.
+    expect(await hsts(t)).toBeNull();
+    expect(await hsts(t, 'https')).toBeNull();
+    // Behind one trusted proxy (the test client) that terminated TLS.
+    const proxied = await startTestApp({ TRUST_PROXY: '1' });
+    try {
+      expect(await hsts(proxied, 'http')).toBeNull();
+      expect(await hsts(proxied, 'https')).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('files on disk', () => {
+  it('makes the data directory 0700, also one that was open to others', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'yedyni-modes-'));
+    try {
+      const fresh = path.join(parent, 'fresh', 'data');
+      const open = path.join(parent, 'open');
+      await mkdir(open, { mode: 0o755 });
+      for (const dataDir of [fresh, open]) {
+        const started = await startTestApp({ DATA_DIR: dataDir });
+        await started.close();
+        expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700');
+      }
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A raw connection: what a slow (or malicious) client sends, and when the server gives up on it. */
+function rawClient(app: TestApp) {
+  const socket: Socket = connect(Number(new URL(app.url).port), '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  socket.on('error', () => {});
+  const opened = Date.now();
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - opened)));
+  return { socket, closed, received: () => received };
+}
+
+/** Resolves with the milliseconds until the socket closed, or undefined if it was still open after `ms`. */
+const closedWithin = (closed: Promise<number>, ms: number) =>
+  Promise.race([closed, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+
+describe('slow clients', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await startTestApp({
+      HTTP_IDLE_TIMEOUT_MS: '1000',
+      HTTP_HEADERS_TIMEOUT_MS: '1500',
+      HTTP_REQUEST_TIMEOUT_MS: '2500',
+    });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+  const head =
+    'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+
+  it('closes a connection that sent 1 of 100 body bytes and then nothing', async () => {
+    const client = rawClient(slow);
+    client.socket.write(`${head}{`);
+    const after = await closedWithin(client.closed, 8000);
+    client.socket.destroy();
+    expect(after).toBeDefined();
+    expect(after).toBeGreaterThanOrEqual(900);
+  });
+
+  it('answers 408 to a body that trickles in, a byte at a time, past the request timeout', async () => {
+    const client = rawClient(slow);
+    client.socket.write(head);
+    const drip = setInterval(() => client.socket.write(' '), 300);
+    const after = await closedWithin(client.closed, 10_000);
+    clearInterval(drip);
+    client.socket.destroy();
+    expect(after).toBeDefined();
+    expect(after).toBeGreaterThanOrEqual(2400);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('answers 408 to headers that never end', async () => {
+    const client = rawClient(slow);
+    client.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    const drip = setInterval(() => client.socket.write('X-Slow: 1\r\n'), 300);
+    const after = await closedWithin(client.closed, 10_000);
+    clearInterval(drip);
+    client.socket.destroy();
+    expect(after).toBeDefined();
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
   });
 });

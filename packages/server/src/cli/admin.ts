@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { emailSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
+import { emailSchema, passwordSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
-import { findUserByEmail, setRole } from '../features/auth/repo.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { findUserByEmail, revokeAllSessions, setPassword, setRole } from '../features/auth/repo.js';
 import { writeAudit } from '../infra/audit.js';
 import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { createDb } from '../infra/db/index.js';
+import { restrictUmask } from '../infra/private-files.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Команди оператора:
   npm run admin -- set-role <email> <user|moderator|admin>
   npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]
+  npm run admin -- set-password <email> <password>   (завершує всі сеанси користувача)
   npm run admin -- backup <file.tar.gz>     (сервер може працювати далі)
   npm run admin -- restore <file.tar.gz>    (лише в порожню базу)`;
 
@@ -28,7 +31,7 @@ function parseRole(value: string | undefined): Role {
 export async function runAdmin(args: string[], config: Config): Promise<string> {
   const [command, ...rest] = args;
   if (command === 'backup' || command === 'restore') return runArchive(command, rest, config);
-  if (command !== 'set-role' && command !== 'create-user') throw new UsageError(USAGE);
+  if (command !== 'set-role' && command !== 'create-user' && command !== 'set-password') throw new UsageError(USAGE);
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
   try {
     if (command === 'set-role') {
@@ -50,6 +53,31 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
         });
       });
       return `Роль ${email}: ${role}`;
+    }
+    if (command === 'set-password') {
+      // E.g. the demo accounts of a database that goes to production (app.ts refuses them).
+      const [rawEmail, rawPassword, ...extra] = rest;
+      if (!rawEmail || rawPassword === undefined || extra.length > 0) throw new UsageError(USAGE);
+      const email = emailSchema.parse(rawEmail);
+      const checked = passwordSchema.safeParse(rawPassword);
+      if (!checked.success) throw new UsageError(checked.error.issues.map((i) => i.message).join('\n'));
+      const passwordHash = await hashPassword(checked.data);
+      const now = Date.now();
+      await services.db.transaction().execute(async (trx) => {
+        const user = await findUserByEmail(trx, email);
+        if (!user?.password_hash) throw new UsageError(`Користувача ${email} не знайдено`);
+        await setPassword(trx, user.id, passwordHash);
+        await revokeAllSessions(trx, user.id, now);
+        await writeAudit(trx, {
+          actorId: null,
+          action: 'user.password',
+          target: `user:${user.id}`,
+          summary: `${email}: новий пароль (командний рядок)`,
+          details: {},
+          now,
+        });
+      });
+      return `Пароль ${email} змінено; усі його сеанси завершено`;
     }
     const [email, password, first_name, last_name, rawRole] = rest;
     const parsed = registerBodySchema.safeParse({ email, password, first_name, last_name });
@@ -93,6 +121,8 @@ async function runArchive(command: 'backup' | 'restore', rest: string[], config:
 }
 
 async function main(): Promise<void> {
+  // Backups and anything else the operator's commands write: the user's only (infra/private-files.ts).
+  restrictUmask();
   try {
     console.log(await runAdmin(process.argv.slice(2), loadConfig()));
   } catch (error) {

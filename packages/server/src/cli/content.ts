@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { ContentError, courseFolders, exportCourses, importCourse } from '../features/courses/content.js';
 import { readTaskFolder, saveTasks } from '../features/game/service.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
+import { restrictUmask } from '../infra/private-files.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Вміст курсів (тека курсу: course.json + файл уроку .md/.html на кожен день, media/ поруч):
@@ -44,6 +45,8 @@ export async function runContent(args: string[], config: Config): Promise<string
 }
 
 async function main(): Promise<void> {
+  // Imported media land in the data directory: the server's user's only (infra/private-files.ts).
+  restrictUmask();
   try {
     console.log(await runContent(process.argv.slice(2), loadConfig()));
   } catch (error) {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type Database, type Db, migrateToLatest, migrateUpTo } from './db/index.js';
 import { migrationProvider } from './db/migrations/index.js';
 import { ROOT_USER_ID } from './db/root-account.js';
+import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-files.js';
 
 /**
  * Every table of the database with its primary key, parents before children: a restore inserts
@@ -82,8 +83,8 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
  * `uploads/…`, `media/…`. The archive appears under its name only when complete.
  */
 export async function backup(db: Db, dataDir: string, file: string): Promise<Manifest & { bytes: number }> {
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(path.dirname(file), { recursive: true });
+  privateDir(dataDir);
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   // Inside the data directory, so the files can be hard-linked rather than copied.
   const staging = await mkdtemp(path.join(dataDir, '.backup-'));
   const partial = `${file}.tmp`;
@@ -107,8 +108,14 @@ export async function backup(db: Db, dataDir: string, file: string): Promise<Man
     };
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-    // The manifest first, so a reader learns what the archive is before anything else.
-    await tar.c({ gzip: true, portable: true, file: partial, cwd: staging }, ['manifest.json', 'tables', ...FOLDERS]);
+    // The manifest first, so a reader learns what the archive is before anything else. The
+    // archive holds every password hash: 0600 (a leftover partial file would keep its own mode).
+    await rm(partial, { force: true });
+    await tar.c({ gzip: true, portable: true, file: partial, cwd: staging, mode: PRIVATE_FILE }, [
+      'manifest.json',
+      'tables',
+      ...FOLDERS,
+    ]);
     const written = await open(partial, 'r');
     try {
       await written.sync();
@@ -190,7 +197,7 @@ export async function restore(
   file: string,
 ): Promise<{ rows: number; tables: number; files: number }> {
   if (!(await stat(file).catch(() => undefined))?.isFile()) throw new BackupError(`Файлу ${file} немає.`);
-  await mkdir(dataDir, { recursive: true });
+  privateDir(dataDir);
   const staging = await mkdtemp(path.join(dataDir, '.restore-'));
   try {
     // Read through once before anything is written: gzip's checksum and tar's strict mode find
@@ -204,6 +211,10 @@ export async function restore(
       file,
       cwd: staging,
       strict: true,
+      // Restored uploads and media are the server's user's only (0600 files, 0700 folders),
+      // whatever modes the archive recorded.
+      chmod: true,
+      processUmask: PRIVATE_UMASK,
       // Only plain files and folders: nothing an archive says may link elsewhere.
       filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
     });
@@ -362,7 +373,7 @@ async function mirror(from: string, to: string): Promise<void> {
 async function moveInto(from: string, to: string): Promise<number> {
   const files = await listFiles(from);
   for (const { relative } of files) {
-    await mkdir(path.dirname(path.join(to, relative)), { recursive: true });
+    await mkdir(path.dirname(path.join(to, relative)), { recursive: true, mode: PRIVATE_DIR });
     await rename(path.join(from, relative), path.join(to, relative));
   }
   return files.length;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { privateDir } from './private-files.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
@@ -10,7 +11,8 @@ const positiveInt = z.coerce.number().int().positive();
 /** Every setting the server reads, with its default (DESIGN.md, Running). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine (a reverse proxy in front) unless the operator opens it wider.
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -29,6 +31,12 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT: positiveInt.default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  /** A connection that sends and receives nothing for this long is closed (also mid-body). */
+  HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+  /** All of a request's headers must arrive within this time (408 otherwise). */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
+  /** A whole request, body included, within this time (408 otherwise): a 50 MiB upload at ~0.7 Mbit/s. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(600_000),
   WEB_DIST: z.string().optional(),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
@@ -56,6 +64,8 @@ export interface Config {
   rateLimits: { login: number; register: number; recovery: number; chat: number };
   logLevel: string;
   trustProxy: boolean;
+  /** Slow clients: idle connection, headers and whole-request limits, in milliseconds. */
+  timeouts: { idleMs: number; headersMs: number; requestMs: number };
   /** The built web app; served from the same port when it exists. */
   webDist: string;
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
@@ -85,6 +95,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('LIQPAY_PUBLIC_KEY, LIQPAY_PRIVATE_KEY: обовʼязкові в режимі live');
   }
   if (production && !env.JWT_SECRET) throw new ConfigError('JWT_SECRET: обовʼязковий у production');
+  // Demo accounts have a published password (README): anyone could sign in as the admin.
+  if (production && env.SEED_DEMO) {
+    throw new ConfigError(
+      'SEED_DEMO: демонстраційні дані в production заборонені (приберіть змінну або задайте false)',
+    );
+  }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS: не може бути більшим за HTTP_REQUEST_TIMEOUT_MS');
+  }
 
   return {
     env: env.NODE_ENV,
@@ -112,6 +131,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      idleMs: env.HTTP_IDLE_TIMEOUT_MS,
+      headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    },
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
@@ -128,7 +152,7 @@ function parseDatabase(url: string | undefined, dataDir: string): Database {
 function dataDirSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -36,7 +36,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       log.info({ messageId: info.messageId }, 'mail sent');
       return;
     }
-    await mkdir(outboxDir, { recursive: true });
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
     // Written whole under a temporary name first, so a reader never sees half a message.
     const temporary = path.join(outboxDir, `.${name}.tmp`);

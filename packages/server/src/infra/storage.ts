@@ -36,7 +36,7 @@ export class LocalFileStore implements FileStore {
   async save(bytes: Buffer): Promise<string> {
     const key = randomBytes(16).toString('hex');
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temporary = `${target}.tmp`;
     try {
       await writeFile(temporary, bytes, { mode: 0o600, flag: 'wx' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { kyivParts, kyivTime } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { verifyPassword } from '../features/auth/passwords.js';
 import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/service.js';
 import { courseFolders, importCourse } from '../features/courses/content.js';
 import type { Db } from '../infra/db/index.js';
@@ -9,6 +10,33 @@ import { ROOT_USER_ID } from '../infra/db/root-account.js';
 
 /** Demo accounts for trying the product (README lists them); never seeded in production. */
 export const DEMO_PASSWORD = 'yedyni-demo';
+
+/** Every account seedDemo makes, all with DEMO_PASSWORD. */
+export const DEMO_EMAILS = [
+  'curator@example.org',
+  'admin@example.org',
+  DEMO_LEARNER_EMAIL,
+  'bohdan@example.org',
+  'myroslava@example.org',
+  'andrii@example.org',
+] as const;
+
+/**
+ * The demo accounts in this database that still sign in with the published demo password: a
+ * production server must not start with any (a database once run with demo data, then switched).
+ */
+export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('email', 'in', [...DEMO_EMAILS])
+    .execute();
+  const open: string[] = [];
+  for (const row of rows) {
+    if (row.password_hash && (await verifyPassword(row.password_hash, DEMO_PASSWORD))) open.push(row.email);
+  }
+  return open.sort();
+}
 
 /** The product's own starter courses, in the content format (`npm run content -- import`). */
 export const STARTER_CONTENT = fileURLToPath(new URL('../../../../content/courses', import.meta.url));

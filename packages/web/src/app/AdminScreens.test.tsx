@@ -41,6 +41,19 @@ describe('/uk/admin, «Керування»', () => {
     expect(screen.getByRole('link', { name: 'До курсів' })).toHaveAttribute('href', '/uk/admin/courses');
   });
 
+  it('an unknown console path lands on «Курси» once, instead of redirecting forever', async () => {
+    staffApi(noCourses);
+    const view = renderApp('/uk/admin/nope');
+    const nav = await screen.findByRole('navigation', { name: 'Розділи керування' });
+    await waitFor(() => expect(view.path()).toBe('/uk/admin/courses'));
+    expect(within(nav).getByRole('link', { name: 'Курси' })).toHaveAttribute('aria-current', 'page');
+    view.unmount();
+
+    staffApi(noCourses, 'moderator');
+    const deep = renderApp('/uk/admin/courses/x/lessons/1/extra');
+    await waitFor(() => expect(deep.path()).toBe('/uk/admin/courses'));
+  });
+
   it('an admin has every tab; the current one is marked', async () => {
     staffApi({ ...noCourses, ...noUsers });
     renderApp('/uk/admin/users');

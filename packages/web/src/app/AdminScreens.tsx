@@ -55,7 +55,9 @@ export default function AdminScreens() {
         <Route path="clubs" element={adminOnly(<ClubsAdminPage />)} />
         <Route path="payments" element={adminOnly(<PaymentsAdminPage />)} />
         <Route path="audit" element={adminOnly(<AuditPage />)} />
-        <Route path="*" element={<Navigate to="courses" replace />} />
+        {/* Absolute: a relative target in a splat route resolves below the unknown path itself
+            (/uk/admin/nope/courses), which matches this route again, forever. */}
+        <Route path="*" element={<Navigate to="/uk/admin/courses" replace />} />
       </Routes>
     </div>
   );

@@ -15,7 +15,8 @@ import type { AuthService } from './service.js';
 const tags = ['auth'];
 const security = [{ bearer: [] }];
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/** `demo`: whether `/demo` exists at all (never in production, where its account must not be reachable). */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolean }> = async (app, { auth, demo }) => {
   app.post(
     '/register',
     {
@@ -47,17 +48,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => auth.login(request.body.email, request.body.password, request.ip),
   );
 
-  app.post(
-    '/demo',
-    {
-      schema: {
-        tags,
-        summary: 'Вхід до демонстраційного кабінету (лише поза production)',
-        response: { 200: authResponseSchema, 404: errorSchema },
+  if (demo)
+    app.post(
+      '/demo',
+      {
+        schema: {
+          tags,
+          summary: 'Вхід до демонстраційного кабінету (лише поза production)',
+          response: { 200: authResponseSchema, 404: errorSchema },
+        },
       },
-    },
-    async () => auth.demoLogin(),
-  );
+      async () => auth.demoLogin(),
+    );
 
   app.post(
     '/recovery',

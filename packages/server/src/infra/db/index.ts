@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseSetting } from '../config.js';
+import { PRIVATE_DIR, privateFile, privateIfExists } from '../private-files.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -55,7 +56,11 @@ export function createDb(
     pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(path.dirname(setting.file), { recursive: true });
+  mkdirSync(path.dirname(setting.file), { recursive: true, mode: PRIVATE_DIR });
+  // The file holds every password hash and session: 0600 (SQLite creates -wal and -shm with the
+  // database file's own mode). Those of an older installation are tightened too.
+  privateFile(setting.file);
+  for (const suffix of ['-wal', '-shm', '-journal']) privateIfExists(setting.file + suffix);
   const sqlite = new SQLite(setting.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

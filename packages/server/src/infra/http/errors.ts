@@ -74,7 +74,9 @@ const ROUTER_MESSAGES: Record<string, string> = {
 export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status =
     error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  // Answered before any hook runs (so not by security.ts's): a JSON error is never cached either.
   reply
     .code(status)
+    .header('cache-control', 'no-store')
     .send({ message: ROUTER_MESSAGES[error.code] ?? GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400] });
 }

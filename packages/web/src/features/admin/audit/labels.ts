@@ -3,6 +3,7 @@ import type { AuditAction } from '@yedyni/contract';
 /** The console's name of every audit action the contract defines (the type keeps the list complete). */
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.role': 'Зміна ролі',
+  'user.password': 'Новий пароль (командний рядок)',
   'course.create': 'Новий курс',
   'course.update': 'Зміна курсу',
   'course.next-wave': 'Наступна хвиля',
