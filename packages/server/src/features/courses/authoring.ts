@@ -528,7 +528,8 @@ async function filesUnder(root: string, prefix = ''): Promise<string[]> {
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
-    else found.push(relative);
+    // Regular files only (readdir tells symlinks apart without following them).
+    else if (entry.isFile()) found.push(relative);
   }
   return found.sort();
 }
