@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
 import formBody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +8,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { chatEvents } from './features/chat/socket.js';
 import { clubsRoutes } from './features/clubs/routes.js';
+import { mediaFiles } from './features/courses/media.js';
 import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
@@ -150,14 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // Course media (images, audio) are course content, not anyone's private files.
-  await mkdir(services.mediaRoot, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, {
-    root: services.mediaRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-  });
+  await app.register(mediaFiles, { root: services.mediaRoot });
 
   await app.register(webApp, { webDist: config.webDist });
   return app;

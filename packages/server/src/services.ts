@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES, EXERCISE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { UsersAdmin } from './features/admin/users.js';
@@ -159,6 +159,14 @@ export async function createServices(
       log,
       store: new LocalFileStore(path.join(config.dataDir, 'uploads')),
       secret: config.jwtSecret,
+      quotaBytes: config.uploads.quotaBytes,
+      uploadLimiter: new AttemptLimiter(
+        `${ns}upload`,
+        config.uploads.perHour,
+        60 * 60,
+        EXERCISE_MESSAGES.tooManyUploads,
+        redis,
+      ),
     });
     const exercises = new ExercisesService({ db, clock, courses, files, broadcaster, log, outage });
     const chat = new ChatService({

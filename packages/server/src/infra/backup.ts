@@ -28,6 +28,7 @@ export const TABLES: { readonly [T in keyof Database]: readonly (keyof Database[
   enrollments: ['user_id', 'course_id'],
   diary_entries: ['id'],
   files: ['id'],
+  upload_reservations: ['id'],
   exercises: ['id'],
   exercise_comments: ['id'],
   chat_messages: ['id'],

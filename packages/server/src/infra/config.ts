@@ -29,6 +29,9 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
   RATE_LIMIT_CHAT: positiveInt.default(30),
+  /** What one person may keep in homework, comment and chat files (MiB), and upload per hour. */
+  UPLOAD_QUOTA_MB: positiveInt.default(200),
+  UPLOAD_RATE: positiveInt.default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   /** A connection that sends and receives nothing for this long is closed (also mid-body). */
@@ -62,6 +65,8 @@ export interface Config {
    * minute (and as many chat edits and deletions, counted apart).
    */
   rateLimits: { login: number; register: number; recovery: number; chat: number };
+  /** Per person: bytes kept in files at most, and files uploaded per hour. */
+  uploads: { quotaBytes: number; perHour: number };
   logLevel: string;
   trustProxy: boolean;
   /** Slow clients: idle connection, headers and whole-request limits, in milliseconds. */
@@ -129,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recovery: env.RATE_LIMIT_RECOVERY,
       chat: env.RATE_LIMIT_CHAT,
     },
+    uploads: { quotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024, perHour: env.UPLOAD_RATE },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     timeouts: {

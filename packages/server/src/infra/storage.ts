@@ -1,15 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Thrown by a save whose bytes ran past its limit; nothing of them is kept. */
+export class TooManyBytes extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} bytes`);
+  }
+}
+
+/**
+ * Passes bytes through until more than `limit` have come, then fails: the writer stops there,
+ * whatever the sender still has (the limit holds while streaming, not after buffering).
+ */
+export function limitBytes(limit: number, counted: (total: number) => void = () => {}): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      counted(total);
+      if (total > limit) done(new TooManyBytes(limit));
+      else done(null, chunk);
+    },
+  });
+}
 
 /**
  * Where uploaded bytes live. Keys are random and say nothing about the file; an S3-compatible
  * store can implement the same calls (its sweep: a listing by last-modified time).
  */
 export interface FileStore {
-  /** Keeps the bytes whole (never half-written) and returns their new key. */
-  save(bytes: Buffer): Promise<string>;
+  /**
+   * Keeps the bytes whole (never half-written) and returns their new key and size. A stream is
+   * written as it arrives; past `maxBytes` the save fails with TooManyBytes and keeps nothing.
+   */
+  save(source: Buffer | Readable, maxBytes?: number): Promise<{ key: string; size: number }>;
   read(key: string): ReadStream;
   /** Removes the bytes; a key that is already gone is fine. */
   remove(key: string): Promise<void>;
@@ -33,19 +61,28 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
-  async save(bytes: Buffer): Promise<string> {
+  async save(source: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<{ key: string; size: number }> {
     const key = randomBytes(16).toString('hex');
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    // Written under a temporary name and renamed only once complete: a crash or a refusal midway
+    // leaves a .tmp file (removed here, or by the sweep), never a half file under a key.
     const temporary = `${target}.tmp`;
+    let size = 0;
     try {
-      await writeFile(temporary, bytes, { mode: 0o600, flag: 'wx' });
+      await pipeline(
+        Buffer.isBuffer(source) ? Readable.from([source]) : source,
+        limitBytes(maxBytes, (total) => {
+          size = total;
+        }),
+        createWriteStream(temporary, { mode: 0o600, flags: 'wx' }),
+      );
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
-    return key;
+    return { key, size };
   }
 
   read(key: string): ReadStream {

@@ -31,7 +31,6 @@ import {
   lessonCreateBodySchema,
   lessonEditSchema,
   lessonOrderBodySchema,
-  MEDIA_MAX_BYTES,
   mediaSchema,
   monthTotalsSchema,
   olympiadBodySchema,
@@ -212,11 +211,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      const { file } = await readForm(request, noFields, {
-        bytes: MEDIA_MAX_BYTES,
-        message: ADMIN_MESSAGES.mediaTooLarge,
-      });
-      return reply.code(201).send(await authoring.uploadMedia(request.user, request.params.id, file));
+      const media = await authoring.uploadMedia(
+        request.user,
+        request.params.id,
+        async (receiver) => (await readForm(request, noFields, receiver)).file,
+      );
+      return reply.code(201).send(media);
     },
   );
   app.post(

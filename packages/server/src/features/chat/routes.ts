@@ -44,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       },
     },
     async (request, reply) => {
-      const { file } = await readForm(request, z.object({}));
+      const { file } = await readForm(request, z.object({}), chat.fileReceiver(request.user));
       if (!file) throw new AppError(400, CHAT_MESSAGES.noFile);
       return reply.code(201).send(await chat.upload(request.user, file));
     },

@@ -9,7 +9,7 @@ import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
-import { FilesService, type Upload } from '../files/service.js';
+import { FilesService, type StoredUpload } from '../files/service.js';
 import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
 
@@ -79,8 +79,13 @@ export class ChatService {
     return { messages, firstMessageDate: rows[0]?.date ?? null };
   }
 
+  /** Where a form's file from `actor` goes: their files, within their quota and upload rate. */
+  fileReceiver(actor: Actor) {
+    return this.deps.files.receiver(actor.id);
+  }
+
   /** Keeps an upload for a message still to be sent; only its uploader may attach it. */
-  async upload(actor: Actor, upload: Upload): Promise<FileFields> {
+  async upload(actor: Actor, upload: StoredUpload): Promise<FileFields> {
     const fileId = await this.deps.files.withFile(upload, async (trx, stored) => ({
       result: stored ? await this.deps.files.record(trx, stored, actor.id, 'chat') : '',
       dropKeys: [],

@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   ADMIN_MESSAGES,
   type AdminCourse,
@@ -12,6 +15,7 @@ import {
   type CourseUpdateBody,
   type LessonEdit,
   lessonOpensAt,
+  MEDIA_MAX_BYTES,
 } from '@yedyni/contract';
 import { zipSync } from 'fflate';
 import { writeAudit } from '../../infra/audit.js';
@@ -19,27 +23,25 @@ import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { CourseRow, LessonsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
+import type { FileReceiver } from '../../infra/http/multipart.js';
+import { limitBytes, TooManyBytes } from '../../infra/storage.js';
 import { canAdminister, canOverseeCourses } from '../admin/policy.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
-import { detectFileType } from '../files/detect.js';
-import type { Upload } from '../files/service.js';
+import { detectStreamType, EXTENSIONS, MEDIA_TYPES } from '../files/detect.js';
 import { type AuthoredLesson, exportCourses, lessonColumns, lessonHtml, type StoredQuestion } from './content.js';
 import * as repo from './repo.js';
 
-/** Course media an admin may upload: pictures for lessons and recordings to listen to. */
-const MEDIA_EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'audio/wav': 'wav',
-  'audio/mp4': 'm4a',
-  'audio/webm': 'webm',
-  'audio/flac': 'flac',
-};
+/** A media file written under its served name, not yet recorded in the audit log. */
+interface ReceivedMedia {
+  file: string;
+  name: string;
+  mime: string;
+  size: number;
+  /** The name it was uploaded under, for the audit log. */
+  original: string;
+  settled: boolean;
+}
 
 /** A new lesson: nothing but the theme it is given. */
 const EMPTY_LESSON: AuthoredLesson = {
@@ -369,36 +371,44 @@ export class CourseAuthoring {
     return { html: lessonHtml(markdown, true, '') };
   }
 
-  /** Keeps an image or a recording under the course's media folder, served at `/media/<slug>/…`. */
-  async uploadMedia(actor: Actor, courseId: string, upload: Upload | undefined): Promise<CourseMedia> {
+  /**
+   * Keeps an image or a recording under the course's media folder, served at `/media/<slug>/…`.
+   * `readFile` reads the request's form with the receiver it is given: the file streams to a
+   * temporary name in the folder, within 50 MiB, and takes its served name once its content
+   * proved it a picture or a recording (the extension is the detected type's).
+   */
+  async uploadMedia(
+    actor: Actor,
+    courseId: string,
+    readFile: (receiver: FileReceiver<ReceivedMedia | undefined>) => Promise<ReceivedMedia | undefined>,
+  ): Promise<CourseMedia> {
     this.author(actor);
-    if (!upload) throw new AppError(400, ADMIN_MESSAGES.noFile);
     const { db, clock, mediaRoot } = this.deps;
     const course = await this.course(db, courseId);
-    const mime = await detectFileType(upload.bytes, upload.fileName);
-    const extension = mime ? MEDIA_EXTENSIONS[mime] : undefined;
-    if (!mime || !extension) throw new AppError(415, ADMIN_MESSAGES.mediaType);
-    const name = `${mediaStem(upload.fileName)}-${randomBytes(4).toString('hex')}.${extension}`;
     const folder = path.join(mediaRoot, course.slug);
-    await mkdir(folder, { recursive: true });
-    // Whole or not at all: a half-written file never sits under its served name.
-    const temporary = path.join(folder, `.${name}.tmp`);
-    try {
-      await writeFile(temporary, upload.bytes, { flag: 'wx' });
-      await rename(temporary, path.join(folder, name));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    const media = { url: `/media/${course.slug}/${name}`, name, mime, size: upload.bytes.length };
+    const received = await readFile({
+      limit: { bytes: MEDIA_MAX_BYTES, message: ADMIN_MESSAGES.mediaTooLarge },
+      receive: (source, fileName) => receiveMedia(folder, source, fileName),
+      release: async (media) => {
+        if (media && !media.settled) await rm(media.file, { force: true });
+      },
+    });
+    if (!received) throw new AppError(400, ADMIN_MESSAGES.noFile);
+    const media = {
+      url: `/media/${course.slug}/${received.name}`,
+      name: received.name,
+      mime: received.mime,
+      size: received.size,
+    };
     await writeAudit(db, {
       actorId: actor.id,
       action: 'media.upload',
       target: `course:${courseId}`,
       summary: `«${course.title}»: ${media.url}`,
-      details: { mime, size: media.size, original: upload.fileName },
+      details: { mime: media.mime, size: media.size, original: received.original },
       now: clock.now(),
     });
+    received.settled = true;
     return media;
   }
 
@@ -476,13 +486,50 @@ function mediaStem(fileName: string): string {
   return stem || 'media';
 }
 
+/** Streams one uploaded media file into `folder`; undefined for an empty one. */
+async function receiveMedia(folder: string, source: Readable, fileName: string): Promise<ReceivedMedia | undefined> {
+  await mkdir(folder, { recursive: true });
+  // Whole or not at all: a half-written file never sits under its served name (nor is served:
+  // /media serves media names only, never a dotted temporary).
+  const temporary = path.join(folder, `.${randomBytes(8).toString('hex')}.tmp`);
+  try {
+    let size = 0;
+    try {
+      await pipeline(
+        source,
+        limitBytes(MEDIA_MAX_BYTES, (total) => {
+          size = total;
+        }),
+        createWriteStream(temporary, { flags: 'wx', mode: 0o644 }),
+      );
+    } catch (error) {
+      if (error instanceof TooManyBytes) throw new AppError(413, ADMIN_MESSAGES.mediaTooLarge);
+      throw error;
+    }
+    if (size === 0) {
+      await rm(temporary, { force: true });
+      return undefined;
+    }
+    const mime = await detectStreamType(createReadStream(temporary), fileName);
+    if (!mime || !(MEDIA_TYPES as readonly string[]).includes(mime)) throw new AppError(415, ADMIN_MESSAGES.mediaType);
+    const name = `${mediaStem(fileName)}-${randomBytes(4).toString('hex')}.${EXTENSIONS[mime as keyof typeof EXTENSIONS][0]}`;
+    const file = path.join(folder, name);
+    await rename(temporary, file);
+    return { file, name, mime, size, original: fileName, settled: false };
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 async function filesUnder(root: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(path.join(root, prefix), { withFileTypes: true });
   const found: string[] = [];
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) found.push(...(await filesUnder(root, relative)));
-    else found.push(relative);
+    // Regular files only (readdir tells symlinks apart without following them).
+    else if (entry.isFile()) found.push(relative);
   }
   return found.sort();
 }

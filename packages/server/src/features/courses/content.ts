@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { kyivIsoDate, kyivTime, waveLabelSchema } from '@yedyni/contract';
 import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../../infra/db/index.js';
+import { checkedMedia, copyMedia, MediaRefusal, servedMedia } from './media.js';
 import { isSafeMediaUrl, sanitizeLessonHtml } from './sanitize.js';
 
 /*
@@ -127,13 +129,30 @@ const siteMedia = (slug: string, url: string) =>
 const folderMedia = (slug: string, url: string) =>
   url.startsWith(`/media/${slug}/`) ? `${MEDIA_DIR}/${url.slice(`/media/${slug}/`.length)}` : url;
 
-async function readManifest(folder: string): Promise<Manifest> {
-  let raw: string;
+/**
+ * A file of the course folder as text, never through a symlink (lstat, then opened without
+ * following one): a link would bring in whatever it points to, the server's secrets included.
+ * Null when there is no such file.
+ */
+async function readOwnFile(folder: string, name: string): Promise<string | null> {
+  const file = path.join(folder, name);
+  const stats = await lstat(file).catch(() => null);
+  if (!stats) return null;
+  if (stats.isSymbolicLink()) throw new ContentError(`${folder}: ${name} — посилання (symlink) не приймаємо`);
+  if (!stats.isFile()) throw new ContentError(`${folder}: ${name} — це не звичайний файл`);
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => {
+    throw new ContentError(`${folder}: ${name} — не вдалося прочитати`);
+  });
   try {
-    raw = await readFile(path.join(folder, MANIFEST), 'utf8');
-  } catch {
-    throw new ContentError(`${folder}: немає ${MANIFEST}`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
+}
+
+async function readManifest(folder: string): Promise<Manifest> {
+  const raw = await readOwnFile(folder, MANIFEST);
+  if (raw === null) throw new ContentError(`${folder}: немає ${MANIFEST}`);
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -181,10 +200,10 @@ export async function importCourse(
   const { slug } = manifest;
   const lessons = await Promise.all(
     manifest.lessons.map(async (lesson) => {
-      const file = path.join(folder, lesson.file);
-      const source = await readFile(file, 'utf8').catch(() => {
+      const source = await readOwnFile(folder, lesson.file);
+      if (source === null) {
         throw new ContentError(`${folder}: урок ${lesson.day} посилається на відсутній файл ${lesson.file}`);
-      });
+      }
       const parts = splitLesson(source);
       return {
         day: lesson.day,
@@ -204,6 +223,9 @@ export async function importCourse(
       };
     }),
   );
+
+  // Media are checked before anything is written: one bad file and nothing of the course is imported.
+  const media = await mediaOf(folder);
 
   const [year, month, day] = manifest.wave.start.split('-').map(Number);
   const waveStart = options.waveStart ?? kyivTime(year ?? 1970, month ?? 1, day ?? 1);
@@ -250,17 +272,22 @@ export async function importCourse(
     return courseId;
   });
 
-  const media = path.join(folder, MEDIA_DIR);
-  if (
-    await stat(media).then(
-      (s) => s.isDirectory(),
-      () => false,
-    )
-  ) {
-    await mkdir(path.join(options.mediaRoot, slug), { recursive: true });
-    await cp(media, path.join(options.mediaRoot, slug), { recursive: true });
-  }
+  await copyMedia(media, path.join(options.mediaRoot, slug));
   return { id, slug };
+}
+
+/** The course folder's media, checked (media.ts); a ContentError naming the file that is refused. */
+async function mediaOf(folder: string) {
+  const stats = await lstat(path.join(folder, MEDIA_DIR)).catch(() => null);
+  if (!stats) return [];
+  if (stats.isSymbolicLink()) throw new ContentError(`${folder}: ${MEDIA_DIR} — посилання (symlink) не приймаємо`);
+  if (!stats.isDirectory()) throw new ContentError(`${folder}: ${MEDIA_DIR} має бути текою`);
+  try {
+    return await checkedMedia(path.join(folder, MEDIA_DIR), MEDIA_DIR);
+  } catch (error) {
+    if (error instanceof MediaRefusal) throw new ContentError(`${folder}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Writes every course (or the one with `slug`) as a folder under `target`, in the import format. */
@@ -322,16 +349,10 @@ export async function exportCourses(db: Db, target: string, mediaRoot: string, s
       ];
       await writeFile(path.join(folder, fileOf(lesson)), `${body.join('\n\n')}\n`);
     }
-    const media = path.join(mediaRoot, course.slug);
-    if (
-      await stat(media).then(
-        (s) => s.isDirectory(),
-        () => false,
-      )
-    ) {
-      await rm(path.join(folder, MEDIA_DIR), { recursive: true, force: true });
-      await cp(media, path.join(folder, MEDIA_DIR), { recursive: true });
-    }
+    // Regular media files only: a symlink planted among them is never followed out of the folder.
+    const media = await servedMedia(path.join(mediaRoot, course.slug));
+    await rm(path.join(folder, MEDIA_DIR), { recursive: true, force: true });
+    if (media.length > 0) await copyMedia(media, path.join(folder, MEDIA_DIR));
     written.push(folder);
   }
   return written;

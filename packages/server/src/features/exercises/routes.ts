@@ -54,7 +54,11 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readForm(request, createExerciseFieldsSchema);
+      const { fields, file } = await readForm(
+        request,
+        createExerciseFieldsSchema,
+        exercises.fileReceiver(request.user),
+      );
       const created = await exercises.create(
         request.user,
         fields.courseId,
@@ -78,7 +82,11 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request) => {
-      const { fields, file } = await readForm(request, updateExerciseFieldsSchema);
+      const { fields, file } = await readForm(
+        request,
+        updateExerciseFieldsSchema,
+        exercises.fileReceiver(request.user),
+      );
       return exercises.update(request.user, fields.exerciseId, fields.homework, file);
     },
   );
@@ -123,7 +131,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readForm(request, addCommentFieldsSchema);
+      const { fields, file } = await readForm(request, addCommentFieldsSchema, exercises.fileReceiver(request.user));
       return reply.code(201).send(await exercises.addComment(request.user, fields.exerciseId, fields.comment, file));
     },
   );
@@ -140,7 +148,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request) => {
-      const { fields, file } = await readForm(request, editCommentFieldsSchema);
+      const { fields, file } = await readForm(request, editCommentFieldsSchema, exercises.fileReceiver(request.user));
       return exercises.editComment(request.user, fields.exerciseId, fields.commentId, fields.comment, file);
     },
   );

@@ -18,7 +18,7 @@ import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
 import { authorsById, type Executor } from '../auth/repo.js';
 import type { CoursesService } from '../courses/service.js';
-import { FilesService, type Upload } from '../files/service.js';
+import { FilesService, type StoredUpload } from '../files/service.js';
 import { addFootprint } from '../partners/footprint.js';
 import {
   canComment,
@@ -113,7 +113,18 @@ export class ExercisesService {
     return this.view(actor, exerciseId, true);
   }
 
-  async create(actor: Actor, courseId: string, day: number, homework: string, upload?: Upload): Promise<Exercise> {
+  /** Where a form's file from `actor` goes: their files, within their quota and upload rate. */
+  fileReceiver(actor: Actor) {
+    return this.deps.files.receiver(actor.id);
+  }
+
+  async create(
+    actor: Actor,
+    courseId: string,
+    day: number,
+    homework: string,
+    upload?: StoredUpload,
+  ): Promise<Exercise> {
     if (!homework.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
     await this.deps.courses.openLesson(actor, courseId, day);
     const id = randomUUID();
@@ -148,7 +159,7 @@ export class ExercisesService {
   }
 
   /** New text, and a new file if one is sent (the old one goes); waiting for a curator again. */
-  async update(actor: Actor, exerciseId: string, homework: string, upload?: Upload): Promise<Exercise> {
+  async update(actor: Actor, exerciseId: string, homework: string, upload?: StoredUpload): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
     if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
@@ -206,7 +217,7 @@ export class ExercisesService {
   }
 
   /** A learner's comment asks curators again (active); a curator's is the last word (inactive). */
-  async addComment(actor: Actor, exerciseId: string, text: string, upload?: Upload): Promise<Comment> {
+  async addComment(actor: Actor, exerciseId: string, text: string, upload?: StoredUpload): Promise<Comment> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canComment(actor, exercise)) throw new AppError(404, EXERCISE_MESSAGES.notFound);
     if (!text.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
@@ -240,7 +251,7 @@ export class ExercisesService {
     exerciseId: string,
     commentId: string,
     text: string,
-    upload?: Upload,
+    upload?: StoredUpload,
   ): Promise<Comment> {
     await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);

@@ -19,19 +19,22 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       },
     },
     async (request, reply) => {
-      const { row, stream } = await files.open(request.params.id, request.query.e, request.query.s);
+      const { row, stream, expiresInMs } = await files.open(request.params.id, request.query.e, request.query.s);
       const disposition = INLINE.test(row.mime) ? 'inline' : 'attachment';
       const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .type(row.mime)
-        .header('content-length', row.size)
-        .header(
-          'content-disposition',
-          `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return (
+        reply
+          .type(row.mime)
+          .header('content-length', row.size)
+          .header(
+            'content-disposition',
+            `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+          )
+          // Kept by the browser no longer than the link itself lives.
+          .header('cache-control', `private, max-age=${Math.max(0, Math.floor(expiresInMs / 1000))}`)
+          .header('x-content-type-options', 'nosniff')
+          .send(stream)
+      );
     },
   );
 };

@@ -1,57 +1,156 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { EXERCISE_MESSAGES, type FileFields, MAX_FILE_BYTES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
-import type { Db } from '../../infra/db/index.js';
+import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { FileStore } from '../../infra/storage.js';
+import type { FileReceiver } from '../../infra/http/multipart.js';
+import type { AttemptLimiter } from '../../infra/rate-limit.js';
+import { type FileStore, TooManyBytes } from '../../infra/storage.js';
 import type { Executor } from '../auth/repo.js';
-import { cleanFileName, detectFileType } from './detect.js';
+import { cleanFileName, detectStreamType, nameForType } from './detect.js';
 
-/** A file as it arrives in a request, not yet checked or kept. */
-export interface Upload {
-  bytes: Buffer;
-  fileName: string;
-}
-
-/** Checked bytes already in the store, waiting for a record to claim them. */
+/**
+ * Checked bytes already in the store, waiting for a record to claim them, and the room they
+ * hold in their owner's quota until then. `settled`: recorded, or given up.
+ */
 export interface StoredUpload {
   key: string;
   mime: string;
   name: string;
   size: number;
+  reservationId: string;
+  settled: boolean;
 }
 
-/** Signed file links live this long: enough for a page, useless when copied around later. */
-const LINK_TTL_MS = 60 * 60 * 1000;
+/**
+ * Signed file links live this long: enough to open a page and look at what is on it, useless
+ * soon after when copied around. Pages ask the API again when shown, which signs anew.
+ */
+export const LINK_TTL_MS = 15 * 60 * 1000;
 /**
  * Bytes without a record this old are strays: a request holds unrecorded bytes only for the
- * seconds of its transaction (on any instance sharing the store), never for an hour.
+ * seconds of its transaction (on any instance sharing the store), never for an hour. Quota
+ * reservations this old are what a crash left: no longer counted, and swept.
  */
 export const STRAY_BYTES_AGE_MS = 60 * 60 * 1000;
 const EMPTY: FileFields = { fileURL: '', fileType: '', fileName: '' };
 
 /**
- * Private uploads: checked (size, then type by content) before anything is kept, stored under
- * random names, and reachable only through short-lived signed links that the API hands to the
- * people allowed to see the record they belong to.
+ * Private uploads: limited per person (files per hour, bytes kept in all), streamed to the store
+ * within the room reserved for them, checked by content before anything is recorded, stored
+ * under random names, and reachable only through short-lived signed links that the API hands to
+ * the people allowed to see the record they belong to.
  */
 export class FilesService {
   private readonly key: Buffer;
 
   constructor(
-    private readonly deps: { db: Db; store: FileStore; clock: Clock; secret: string; log: FastifyBaseLogger },
+    private readonly deps: {
+      db: Db;
+      store: FileStore;
+      clock: Clock;
+      secret: string;
+      log: FastifyBaseLogger;
+      /** Bytes one person may keep in files, all of them together. */
+      quotaBytes: number;
+      /** Uploads per person per hour. */
+      uploadLimiter: AttemptLimiter;
+    },
   ) {
     this.key = createHmac('sha256', deps.secret).update('file links').digest();
   }
 
-  /** Checks and stores an upload; the caller records it in its transaction, or calls discard. */
-  async accept(upload: Upload): Promise<StoredUpload> {
-    if (upload.bytes.length > MAX_FILE_BYTES) throw new AppError(413, EXERCISE_MESSAGES.fileTooLarge);
-    const mime = await detectFileType(upload.bytes, upload.fileName);
-    if (!mime) throw new AppError(415, EXERCISE_MESSAGES.fileType);
-    const key = await this.deps.store.save(upload.bytes);
-    return { key, mime, name: cleanFileName(upload.fileName), size: upload.bytes.length };
+  /** Where a form's file goes (infra/http/multipart.ts): the store, as a file of `ownerId`. */
+  receiver(ownerId: string): FileReceiver<StoredUpload | undefined> {
+    return {
+      receive: (source, fileName, declaredBytes) => this.receive(ownerId, source, fileName, declaredBytes),
+      release: async (stored) => {
+        await this.discard(stored).catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'could not give up an upload');
+        });
+      },
+    };
+  }
+
+  /**
+   * Counts the upload against the hourly rate, reserves room for it in the owner's quota, then
+   * streams it to the store within that room and checks its type by content. The caller records
+   * it in its transaction (withFile); anything else gives it up (discard). An empty file is none.
+   */
+  async receive(
+    ownerId: string,
+    source: Readable,
+    fileName: string,
+    declaredBytes?: number,
+  ): Promise<StoredUpload | undefined> {
+    await this.deps.uploadLimiter.consume(ownerId);
+    const wanted = Math.min(MAX_FILE_BYTES, declaredBytes ?? MAX_FILE_BYTES);
+    const reservation = await this.reserve(ownerId, wanted);
+    let saved: { key: string; size: number };
+    try {
+      saved = await this.deps.store.save(source, reservation.bytes);
+    } catch (error) {
+      await this.unreserve(reservation.id);
+      if (error instanceof TooManyBytes) {
+        // Cut short by the quota, or by the size every file must keep to.
+        throw new AppError(
+          413,
+          reservation.bytes < wanted ? EXERCISE_MESSAGES.quotaFull : EXERCISE_MESSAGES.fileTooLarge,
+        );
+      }
+      throw error;
+    }
+    const stored = { key: saved.key, size: saved.size, reservationId: reservation.id, settled: false };
+    try {
+      if (saved.size === 0) {
+        await this.discard({ ...stored, mime: '', name: '' });
+        return undefined;
+      }
+      const mime = await detectStreamType(this.deps.store.read(saved.key), fileName);
+      if (!mime) throw new AppError(415, EXERCISE_MESSAGES.fileType);
+      return { ...stored, mime, name: nameForType(cleanFileName(fileName), mime) };
+    } catch (error) {
+      await this.discard({ ...stored, mime: '', name: '' });
+      throw error;
+    }
+  }
+
+  /**
+   * Reserves up to `wanted` bytes of what is left of the owner's quota, before a byte is written:
+   * what they keep and what their other uploads in flight hold are read and the reservation made
+   * in one transaction, the owner's row locked (SQLite runs transactions one at a time), so
+   * uploads at the same moment never add up past the quota. 413 when nothing is left.
+   */
+  private async reserve(ownerId: string, wanted: number): Promise<{ id: string; bytes: number }> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (needsRowLocks(trx)) {
+        await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
+      }
+      const kept = await trx
+        .selectFrom('files')
+        .select((eb) => eb.fn.sum<string | number | null>('size').as('bytes'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      const held = await trx
+        .selectFrom('upload_reservations')
+        .select((eb) => eb.fn.sum<string | number | null>('bytes').as('bytes'))
+        .where('owner_id', '=', ownerId)
+        .where('created_at', '>', now - STRAY_BYTES_AGE_MS)
+        .executeTakeFirst();
+      const left = this.deps.quotaBytes - Number(kept?.bytes ?? 0) - Number(held?.bytes ?? 0);
+      const bytes = Math.min(wanted, left);
+      if (bytes <= 0) throw new AppError(413, EXERCISE_MESSAGES.quotaFull);
+      const id = randomUUID();
+      await trx.insertInto('upload_reservations').values({ id, owner_id: ownerId, bytes, created_at: now }).execute();
+      return { id, bytes };
+    });
+  }
+
+  private async unreserve(reservationId: string): Promise<void> {
+    await this.deps.db.deleteFrom('upload_reservations').where('id', '=', reservationId).execute();
   }
 
   /**
@@ -60,10 +159,9 @@ export class FilesService {
    * are removed once the change is committed. Nothing is left half-written either way.
    */
   async withFile<T>(
-    upload: Upload | undefined,
+    stored: StoredUpload | undefined,
     change: (trx: Executor, stored: StoredUpload | undefined) => Promise<{ result: T; dropKeys: string[] }>,
   ): Promise<T> {
-    const stored = upload ? await this.accept(upload) : undefined;
     let outcome: { result: T; dropKeys: string[] };
     try {
       outcome = await this.deps.db.transaction().execute((trx) => change(trx, stored));
@@ -71,11 +169,12 @@ export class FilesService {
       await this.discard(stored);
       throw error;
     }
+    if (stored) stored.settled = true;
     await this.removeKeys(outcome.dropKeys);
     return outcome.result;
   }
 
-  /** Records stored bytes as a file of `ownerId`; returns the file's id. */
+  /** Records stored bytes as a file of `ownerId` (its reservation becomes the file); returns the file's id. */
   async record(
     trx: Executor,
     stored: StoredUpload,
@@ -96,12 +195,16 @@ export class FilesService {
         purpose,
       })
       .execute();
+    await trx.deleteFrom('upload_reservations').where('id', '=', stored.reservationId).execute();
     return id;
   }
 
-  /** Drops stored bytes nobody recorded (the transaction that would have failed). */
+  /** Drops stored bytes nobody recorded (the transaction that failed, the request refused) and their room. */
   async discard(stored: StoredUpload | undefined): Promise<void> {
-    if (stored) await this.removeKeys([stored.key]);
+    if (!stored || stored.settled) return;
+    stored.settled = true;
+    await this.removeKeys([stored.key]);
+    await this.unreserve(stored.reservationId);
   }
 
   /** Deletes file rows inside the caller's transaction; returns the keys to remove after commit. */
@@ -128,6 +231,10 @@ export class FilesService {
    * and removing its bytes) leaves behind. Runs at start and hourly; returns how many went.
    */
   async sweepStrays(olderThanMs = STRAY_BYTES_AGE_MS): Promise<number> {
+    await this.deps.db
+      .deleteFrom('upload_reservations')
+      .where('created_at', '<', this.deps.clock.now() - olderThanMs)
+      .execute();
     const removed = await this.deps.store.sweep(Date.now() - olderThanMs, async (keys) => {
       const rows = await this.deps.db
         .selectFrom('files')
@@ -190,6 +297,12 @@ export class FilesService {
     if (!this.isValidLink(fileId, expires, signature)) throw new AppError(403, EXERCISE_MESSAGES.linkExpired);
     const row = await this.deps.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
     if (!row) throw new AppError(404, EXERCISE_MESSAGES.noFile);
-    return { row, stream: this.deps.store.read(row.storage_key) };
+    // Offered under a name that fits the type found in it, whatever it was uploaded as.
+    const name = nameForType(row.name, row.mime);
+    return {
+      row: { ...row, name },
+      stream: this.deps.store.read(row.storage_key),
+      expiresInMs: expires - this.deps.clock.now(),
+    };
   }
 }

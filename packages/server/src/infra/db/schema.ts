@@ -137,6 +137,14 @@ export interface FilesTable {
   purpose: Generated<'exercise' | 'chat'>;
 }
 
+/** Quota room held by an upload still arriving (migration 0010). */
+export interface UploadReservationsTable {
+  id: string;
+  owner_id: string;
+  bytes: number;
+  created_at: number;
+}
+
 export interface ExercisesTable {
   id: string;
   user_id: string;
@@ -327,6 +335,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   diary_entries: DiaryEntriesTable;
   files: FilesTable;
+  upload_reservations: UploadReservationsTable;
   exercises: ExercisesTable;
   exercise_comments: ExerciseCommentsTable;
   chat_messages: ChatMessagesTable;

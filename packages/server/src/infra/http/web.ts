@@ -79,7 +79,8 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // An API call or a course media file that is not there is a 404, never the app's page.
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

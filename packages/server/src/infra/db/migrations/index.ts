@@ -9,6 +9,7 @@ import * as olympiadsClubs from './0007_olympiads_clubs.js';
 import * as admin from './0008_admin.js';
 import * as contentVersion from './0009_content_version.js';
 import * as sandboxCheckouts from './0010_sandbox_checkouts.js';
+import * as uploadReservations from './0011_upload_reservations.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_admin': admin,
   '0009_content_version': contentVersion,
   '0010_sandbox_checkouts': sandboxCheckouts,
+  '0011_upload_reservations': uploadReservations,
 };
 
 export const migrationProvider: MigrationProvider = {
