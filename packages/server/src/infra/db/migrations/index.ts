@@ -8,6 +8,7 @@ import * as game from './0006_game.js';
 import * as olympiadsClubs from './0007_olympiads_clubs.js';
 import * as admin from './0008_admin.js';
 import * as contentVersion from './0009_content_version.js';
+import * as taskPools from './0010_task_pools.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_olympiads_clubs': olympiadsClubs,
   '0008_admin': admin,
   '0009_content_version': contentVersion,
+  '0010_task_pools': taskPools,
 };
 
 export const migrationProvider: MigrationProvider = {
