@@ -4,7 +4,7 @@ import { clubSchema } from './clubs.js';
 import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 import { lessonIdSchema, videoSchema, waveLabelSchema } from './courses.js';
 import { pageQuerySchema } from './exercises.js';
-import { authoredTaskSchema, TASK_TOPICS, TASK_TYPES } from './game.js';
+import { authoredTaskSchema, TASK_POOLS, TASK_TOPICS, TASK_TYPES } from './game.js';
 import { olympiadSchema } from './olympiads.js';
 import { historyQuerySchema } from './payments.js';
 
@@ -202,6 +202,7 @@ export const adminTasksQuerySchema = pageQuerySchema.extend({
   level: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3).optional()),
   type: z.preprocess(emptyToUndefined, z.enum(TASK_TYPES).optional()),
   topic: z.preprocess(emptyToUndefined, z.enum(TASK_TOPICS).optional()),
+  pool: z.preprocess(emptyToUndefined, z.enum(TASK_POOLS).optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
 });
 export type AdminTasksQuery = z.input<typeof adminTasksQuerySchema>;

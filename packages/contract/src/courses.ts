@@ -112,7 +112,12 @@ export const selfTestBodySchema = z
 export const selfTestResultSchema = z
   .object({
     score: z.number().int().min(0).max(10),
-    /** The right option of each question, revealed once the learner has answered. */
+    /**
+     * True for the first complete attempt, whose score is kept in the diary and joins the
+     * footprint; a retake is scored for the learner to see, and adds nothing.
+     */
+    counted: z.boolean(),
+    /** The right option of each question, revealed once the learner has answered every one. */
     correct: z.array(z.number().int()),
     explanations: z.array(z.string()),
   })
@@ -146,4 +151,5 @@ export const COURSE_MESSAGES = {
   curatorsOnly: 'Це можуть робити лише куратори',
   nextStartInPast: 'Наступна хвиля: дата старту має бути в майбутньому',
   waveTaken: 'Наступна хвиля: цей номер уже використано',
+  selfTestIncomplete: 'Тест: дайте відповідь на кожне питання, тоді його буде перевірено',
 } as const;

@@ -6,10 +6,21 @@ export const GAME_ROUND_TASKS = 7;
 export const GAME_ROUND_MS = 7 * 60 * 1000;
 /** A fully right task is worth this many points; partly right ones a share of it. */
 export const TASK_POINTS = 10;
+/**
+ * At most this many game points join a person's footprint per Kyiv day (docs/domain.md, «Points
+ * (Український слід): fair rules»). Rounds past it still play and score, for the game's own tables.
+ */
+export const GAME_DAILY_POINTS = 100;
 
 export const TASK_TYPES = ['quiz', 'match', 'gap', 'order', 'error'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_TOPICS = ['russianisms', 'stress', 'vocabulary', 'grammar'] as const;
+/**
+ * Which bank a task belongs to: the game reveals its answers after every round, so the olympiad
+ * draws only from a pool of its own that the game never deals.
+ */
+export const TASK_POOLS = ['game', 'olympiad'] as const;
+export type TaskPool = (typeof TASK_POOLS)[number];
 
 /** One line of a task (an option, a word, an answer): no line breaks or control characters. */
 const text = singleLine('Текст завдання').min(1).max(500);
@@ -21,6 +32,8 @@ const common = {
   id: z.string().regex(/^[a-z0-9-]{3,64}$/, 'id: латинські літери, цифри й дефіси'),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   topic: z.enum(TASK_TOPICS),
+  /** Absent means `game`. */
+  pool: z.enum(TASK_POOLS).optional(),
   prompt: lines('Умова'),
   explanation: lines('Пояснення'),
 };
@@ -126,6 +139,10 @@ export const roundResultSchema = z
     /** True when the answers came after the time was up: they count for nothing. */
     late: z.boolean(),
     results: z.array(taskResultSchema),
+    /** What this round added to the footprint: the score, or less once the day's cap is reached. */
+    footprintPoints: z.number().int(),
+    /** True when today's game points have reached GAME_DAILY_POINTS (with this round or before). */
+    dailyCapReached: z.boolean(),
   })
   .meta({ id: 'GameRoundResult' });
 export type RoundResult = z.infer<typeof roundResultSchema>;
@@ -152,3 +169,9 @@ export const GAME_MESSAGES = {
   roundNotFound: 'Раунд не знайдено',
   noTasks: 'Завдань для гри ще немає',
 } as const;
+
+/** The footprint comment of a round; `counted` below `score` once the day's cap is reached. */
+export function gameFootprintComment(score: number, maxScore: number, counted: number): string {
+  const base = `Гра «Паляниця»: ${score} з ${maxScore} балів`;
+  return counted < score ? `${base}, зараховано ${counted} (денна межа ${GAME_DAILY_POINTS})` : base;
+}

@@ -21,6 +21,19 @@ export const olympiadSchema = z
   .meta({ id: 'Olympiad' });
 export type Olympiad = z.infer<typeof olympiadSchema>;
 
+export const olympiadScoreSchema = z
+  .object({
+    score: z.number().int(),
+    maxScore: z.number().int(),
+    late: z.boolean(),
+    /** Each task's points, right answer and explanation: empty until the olympiad is over. */
+    results: z.array(taskResultSchema),
+    /** While the olympiad runs: why `results` is empty and when the answers appear (Ukrainian). */
+    note: z.string().nullable(),
+  })
+  .meta({ id: 'OlympiadScore' });
+export type OlympiadScore = z.infer<typeof olympiadScoreSchema>;
+
 export const standingSchema = z.object({
   place: z.number().int(),
   name: z.string(),
@@ -32,6 +45,8 @@ export const olympiadResultsSchema = z
     olympiad: olympiadSchema,
     personal: z.array(standingSchema),
     team: z.array(standingSchema.extend({ members: z.number().int() })),
+    /** My finished attempt with the right answers, once the olympiad is over; null otherwise. */
+    mine: olympiadScoreSchema.nullable(),
   })
   .meta({ id: 'OlympiadResults' });
 export type OlympiadResults = z.infer<typeof olympiadResultsSchema>;
@@ -45,16 +60,6 @@ export const olympiadAttemptSchema = z
   .object({ olympiadId: z.string(), deadline: z.number(), tasks: z.array(playTaskSchema) })
   .meta({ id: 'OlympiadAttempt' });
 export type OlympiadAttempt = z.infer<typeof olympiadAttemptSchema>;
-
-export const olympiadScoreSchema = z
-  .object({
-    score: z.number().int(),
-    maxScore: z.number().int(),
-    late: z.boolean(),
-    results: z.array(taskResultSchema),
-  })
-  .meta({ id: 'OlympiadScore' });
-export type OlympiadScore = z.infer<typeof olympiadScoreSchema>;
 
 export const olympiadBodySchema = z
   .object({
@@ -77,4 +82,6 @@ export const OLYMPIAD_MESSAGES = {
   adminsOnly: 'Олімпіади створюють лише адміністратори',
   notEnoughTasks: 'Завдань: у базі менше завдань, ніж потрібно',
   startsInPast: 'Початок: має бути в майбутньому',
+  answersAfterEnd: (endsAt: string) =>
+    `Правильні відповіді й пояснення зʼявляться після завершення олімпіади (${endsAt}), коли всі учасники закінчать.`,
 } as const;

@@ -27,6 +27,7 @@ describe('self-test', () => {
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
       score: 10,
+      counted: true,
       correct: RIGHT_ANSWERS,
       explanations: Array.from({ length: 10 }, (_, i) => `Пояснення ${i + 1}`),
     });
@@ -35,28 +36,48 @@ describe('self-test', () => {
     expect(await mark(token)).toBe(20);
   });
 
-  it('adds only the difference on a retest, and nothing for the same score again', async () => {
+  it('counts only the first complete attempt: a retake is scored and shown but adds nothing', async () => {
     const { token, user } = await signUp(t);
-    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: answersWithRight(6) } });
+    const first = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token,
+      body: { answers: answersWithRight(6) },
+    });
+    expect(first.body).toMatchObject({ score: 6, counted: true });
     expect(await mark(token)).toBe(16);
     const better = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token,
-      body: { answers: answersWithRight(9) },
+      body: { answers: answersWithRight(10) },
     });
-    expect(better.body.score).toBe(9);
-    expect(await mark(token)).toBe(19);
-    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: answersWithRight(9) } });
-    expect(await mark(token)).toBe(19);
-    const worse = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: [] } });
-    expect(worse.body.score).toBe(0);
-    expect(await mark(token)).toBe(10);
+    expect(better.status).toBe(200);
+    expect(better.body).toMatchObject({ score: 10, counted: false, correct: RIGHT_ANSWERS });
+    expect(await mark(token)).toBe(16);
+    const diary = await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token });
+    expect(diary.body.test).toBe(6);
     const rows = await t.app.services.db
       .selectFrom('mark_entries')
-      .select(['points', 'final_value'])
+      .select('points')
       .where('user_id', '=', user._id)
-      .orderBy('final_value', 'asc')
       .execute();
-    expect(rows.map((r) => r.points).sort((a, b) => a - b)).toEqual([-9, 3, 6, 10]);
+    expect(rows.map((r) => r.points).sort((a, b) => a - b)).toEqual([6, 10]);
+  });
+
+  it('refuses an incomplete attempt without revealing the key, and changes nothing', async () => {
+    const { token } = await signUp(t);
+    for (const answers of [[], RIGHT_ANSWERS.slice(0, 9), [...RIGHT_ANSWERS.slice(0, 9), null]]) {
+      const blank = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers } });
+      expect(blank.status).toBe(400);
+      expect(blank.body.message).toMatch(/[а-яіїєґ]/i);
+      expect(JSON.stringify(blank.body)).not.toContain('correct');
+    }
+    expect(await mark(token)).toBe(10);
+    expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
+    // The first complete attempt after them still counts.
+    const full = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token,
+      body: { answers: RIGHT_ANSWERS },
+    });
+    expect(full.body).toMatchObject({ score: 10, counted: true });
+    expect(await mark(token)).toBe(20);
   });
 
   it('never counts concurrent submissions twice', async () => {
@@ -81,6 +102,62 @@ describe('self-test', () => {
     ).toBe(400);
     expect((await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: {} })).status).toBe(400);
     expect(await mark(token)).toBe(10);
+  });
+});
+
+describe('invitation points', () => {
+  it('go to the inviter once the invitee completes a first self-test, not on registration, and once only', async () => {
+    const inviter = await signUp(t);
+    const invitee = await signUp(t, { inviterId: inviter.user._id });
+    expect(await mark(inviter.token)).toBe(10);
+    const blank = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token: invitee.token,
+      body: { answers: [] },
+    });
+    expect(blank.status).toBe(400);
+    expect(await mark(inviter.token)).toBe(10);
+    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token: invitee.token,
+      body: { answers: RIGHT_ANSWERS },
+    });
+    expect(await mark(inviter.token)).toBe(20);
+    await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
+      token: invitee.token,
+      body: { answers: RIGHT_ANSWERS },
+    });
+    expect(await mark(inviter.token)).toBe(20);
+    const ledger = await t.app.services.db
+      .selectFrom('mark_entries')
+      .select(['points', 'comment', 'final_value'])
+      .where('user_id', '=', inviter.user._id)
+      .orderBy('final_value')
+      .execute();
+    expect(ledger).toEqual([
+      { points: 10, comment: 'Реєстрація на платформі', final_value: 10 },
+      {
+        points: 10,
+        comment: `Новий учасник команди почав навчання: ${invitee.person.first_name} ${invitee.person.last_name}`,
+        final_value: 20,
+      },
+    ]);
+  });
+
+  it('lose no update when many invitees start at once', async () => {
+    const inviter = await signUp(t);
+    const invitees = await Promise.all(Array.from({ length: 8 }, () => signUp(t, { inviterId: inviter.user._id })));
+    expect(await mark(inviter.token)).toBe(10);
+    await Promise.all(
+      invitees.map((i) =>
+        t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token: i.token, body: { answers: RIGHT_ANSWERS } }),
+      ),
+    );
+    const rows = await t.app.services.db
+      .selectFrom('mark_entries')
+      .select('final_value')
+      .where('user_id', '=', inviter.user._id)
+      .orderBy('final_value')
+      .execute();
+    expect(rows.map((r) => r.final_value)).toEqual(Array.from({ length: 9 }, (_, i) => 10 * (i + 1)));
   });
 });
 

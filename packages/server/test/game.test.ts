@@ -1,7 +1,9 @@
-import { GAME_ROUND_MS } from '@yedyni/contract';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { GAME_DAILY_POINTS, GAME_ROUND_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { signUp } from './support/courses.js';
+import { kyivMidnight, signUp } from './support/courses.js';
 import { rightAnswersFor } from './support/game.js';
 
 let t: TestApp;
@@ -20,6 +22,32 @@ async function rightAnswers(roundId: string): Promise<unknown[]> {
     .where('id', '=', roundId)
     .executeTakeFirstOrThrow();
   return rightAnswersFor(t, round.tasks);
+}
+
+const HOUR = 60 * 60 * 1000;
+const GAME_CONTENT = fileURLToPath(new URL('../../../content/game', import.meta.url));
+
+/** The ids the shipped task files put in the olympiad pool (read raw: what the author wrote). */
+async function olympiadTaskIds(): Promise<Set<string>> {
+  const files = (await readdir(GAME_CONTENT)).filter((f) => f.endsWith('.json'));
+  const ids = new Set<string>();
+  for (const file of files) {
+    const list = JSON.parse(await readFile(`${GAME_CONTENT}/${file}`, 'utf8')) as { id: string; pool?: string }[];
+    for (const task of list) if (task.pool === 'olympiad') ids.add(task.id);
+  }
+  return ids;
+}
+
+/** Starts a round and answers it all right; the server's answer. */
+async function playPerfectRound(token: string) {
+  const started = await t.api('POST', '/api/game/rounds', { token });
+  const answers = await rightAnswers(started.body.roundId);
+  return t.api('POST', `/api/game/rounds/${started.body.roundId}/answers`, { token, body: { answers } });
+}
+
+/** Moves the test clock to 01:00 Kyiv of a coming day, so a test's rounds all fall on one Kyiv day. */
+function toEarlyKyivMorning(): void {
+  t.clock.advance(kyivMidnight(t, 1) + HOUR - t.clock.now());
 }
 
 const mark = async (token: string) => (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
@@ -98,5 +126,64 @@ describe('«Паляниця»', () => {
       body: { answers: 'x' },
     });
     expect(notList.status).toBe(400);
+  });
+
+  it('never deals a task of the olympiad pool', async () => {
+    const olympiadIds = await olympiadTaskIds();
+    expect(olympiadIds.size).toBeGreaterThanOrEqual(30);
+    const { token, user } = await signUp(t);
+    for (let i = 0; i < 15; i++) await t.api('POST', '/api/game/rounds', { token });
+    const rounds = await t.app.services.db
+      .selectFrom('game_rounds')
+      .select('tasks')
+      .where('user_id', '=', user._id)
+      .execute();
+    const dealt = rounds.flatMap((r) => (JSON.parse(r.tasks) as { id: string }[]).map((d) => d.id));
+    expect(dealt).toHaveLength(15 * 7);
+    expect(dealt.filter((id) => olympiadIds.has(id))).toEqual([]);
+  });
+});
+
+describe('«Паляниця» daily footprint cap', () => {
+  it(`adds at most ${GAME_DAILY_POINTS} points a Kyiv day; rounds past it still score and say so; the next day counts again`, async () => {
+    toEarlyKyivMorning();
+    const { token } = await signUp(t);
+    const before = await mark(token);
+    const first = await playPerfectRound(token);
+    expect(first.body).toMatchObject({ score: 70, footprintPoints: 70, dailyCapReached: false });
+    const second = await playPerfectRound(token);
+    expect(second.body).toMatchObject({ score: 70, footprintPoints: GAME_DAILY_POINTS - 70, dailyCapReached: true });
+    const third = await playPerfectRound(token);
+    expect(third.status).toBe(200);
+    expect(third.body).toMatchObject({ score: 70, footprintPoints: 0, dailyCapReached: true });
+    expect(third.body.results).toHaveLength(7);
+    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS);
+    // The game's own tables still count every round in full.
+    const stats = await t.api('GET', '/api/game/me', { token });
+    expect(stats.body).toMatchObject({ rounds: 3, totalPoints: 210 });
+    // Late in the same Kyiv day: still capped.
+    t.clock.advance(21 * HOUR);
+    expect((await playPerfectRound(token)).body.footprintPoints).toBe(0);
+    // The next Kyiv day starts a new allowance.
+    t.clock.advance(3 * HOUR);
+    expect((await playPerfectRound(token)).body).toMatchObject({ footprintPoints: 70, dailyCapReached: false });
+    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS + 70);
+  });
+
+  it('holds the cap when many rounds are handed in at once', async () => {
+    toEarlyKyivMorning();
+    const { token } = await signUp(t);
+    const before = await mark(token);
+    const rounds = [];
+    for (let i = 0; i < 6; i++) {
+      const started = await t.api('POST', '/api/game/rounds', { token });
+      rounds.push({ id: started.body.roundId as string, answers: await rightAnswers(started.body.roundId) });
+    }
+    const scored = await Promise.all(
+      rounds.map((r) => t.api('POST', `/api/game/rounds/${r.id}/answers`, { token, body: { answers: r.answers } })),
+    );
+    for (const answer of scored) expect(answer.status).toBe(200);
+    expect(scored.reduce((sum, a) => sum + a.body.footprintPoints, 0)).toBe(GAME_DAILY_POINTS);
+    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS);
   });
 });

@@ -63,6 +63,18 @@ describe('olympiads', () => {
     const leader = await signUp(t);
     const plain = await signUp(t);
     const invitee = await signUp(t, { inviterId: leader.user._id });
+    // The leader's bigger footprint: a game round (an invitee brings points only once they start learning).
+    const round = await t.api('POST', '/api/game/rounds', { token: leader.token });
+    const { tasks: dealt } = await t.app.services.db
+      .selectFrom('game_rounds')
+      .select('tasks')
+      .where('id', '=', round.body.roundId)
+      .executeTakeFirstOrThrow();
+    const played = await t.api('POST', `/api/game/rounds/${round.body.roundId}/answers`, {
+      token: leader.token,
+      body: { answers: await rightAnswersFor(t, dealt) },
+    });
+    expect(played.body.footprintPoints).toBeGreaterThan(0);
     await donateAndPay(t, supporter.token, 480);
     t.clock.advance(DAY + 1000);
     for (const person of [plain, leader, supporter]) {
@@ -109,5 +121,70 @@ describe('olympiads', () => {
     expect(markAfter).toBe(markBefore + 50);
     const overview = await t.api('GET', '/api/olympiads', { token: plain.token });
     expect(overview.body.previous.olympiad._id).toBe(id);
+  });
+
+  it('show a finished attempt only its score while the olympiad runs, and the right answers once it is over', async () => {
+    const startsAt = t.clock.now() + HOUR;
+    const endsAt = startsAt + 2 * HOUR;
+    const body = { title: 'Зимова олімпіада', startsAt, endsAt, durationMin: 20, taskCount: 5 };
+    const id = (await t.api('POST', '/api/admin/olympiads', { token: admin, body })).body._id;
+    const fast = await signUp(t);
+    t.clock.advance(HOUR + 1000);
+    await t.api('POST', `/api/olympiads/${id}/start`, { token: fast.token });
+    const answers = await rightAnswers(id, fast.user._id);
+    const scored = await t.api('POST', `/api/olympiads/${id}/answers`, { token: fast.token, body: { answers } });
+    expect(scored.status).toBe(200);
+    expect(scored.body).toMatchObject({ score: 50, maxScore: 50, late: false, results: [] });
+    expect(scored.body.note).toMatch(/відповіді.*після завершення/i);
+    // Nothing else shows them while others still play.
+    const during = [
+      scored,
+      await t.api('GET', `/api/olympiads/${id}/results`, { token: fast.token }),
+      await t.api('GET', '/api/olympiads', { token: fast.token }),
+    ];
+    for (const answer of during) {
+      const payload = JSON.stringify(answer.body);
+      for (const secret of ['"correct"', '"explanation"']) expect(payload).not.toContain(secret);
+    }
+    expect((await t.api('GET', `/api/olympiads/${id}/results`, { token: fast.token })).body.mine).toBeNull();
+
+    // Just over, but a late answer may still land within its few seconds' grace: still hidden.
+    t.clock.advance(endsAt + 1000 - t.clock.now());
+    const grace = await t.api('GET', `/api/olympiads/${id}/results`, { token: fast.token });
+    expect(grace.body.olympiad.state).toBe('finished');
+    expect(grace.body.mine).toBeNull();
+    // Past the grace: my answers, the right ones and why.
+    t.clock.advance(10_000);
+    const after = await t.api('GET', `/api/olympiads/${id}/results`, { token: fast.token });
+    expect(after.body.olympiad.state).toBe('finished');
+    expect(after.body.mine).toMatchObject({ score: 50, maxScore: 50, late: false, note: null });
+    expect(after.body.mine.results).toHaveLength(5);
+    for (const r of after.body.mine.results) {
+      expect(r.points).toBe(10);
+      expect(r.correct.length).toBeGreaterThan(0);
+      expect(r.explanation.length).toBeGreaterThan(10);
+    }
+    // Someone who took no part sees the tables, but no attempt of theirs.
+    const other = await signUp(t);
+    expect((await t.api('GET', `/api/olympiads/${id}/results`, { token: other.token })).body.mine).toBeNull();
+  });
+
+  it('draw their tasks from the olympiad pool only', async () => {
+    const body = {
+      title: 'Весняна олімпіада',
+      startsAt: t.clock.now() + HOUR,
+      endsAt: t.clock.now() + 2 * HOUR,
+      taskCount: 30,
+    };
+    const made = await t.api('POST', '/api/admin/olympiads', { token: admin, body });
+    expect(made.status).toBe(201);
+    const row = await t.app.services.db
+      .selectFrom('olympiads')
+      .select('task_ids')
+      .where('id', '=', made.body._id)
+      .executeTakeFirstOrThrow();
+    const ids = JSON.parse(row.task_ids) as string[];
+    const tasks = await t.app.services.db.selectFrom('game_tasks').select('body').where('id', 'in', ids).execute();
+    expect(tasks.map((task) => JSON.parse(task.body).pool)).toEqual(ids.map(() => 'olympiad'));
   });
 });

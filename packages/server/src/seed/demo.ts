@@ -167,6 +167,7 @@ async function seedClubsAndOlympiad(db: Db, now: number): Promise<void> {
   const tasks = await db
     .selectFrom('game_tasks')
     .select('id')
+    .where('pool', '=', 'olympiad')
     .orderBy('level', 'desc')
     .orderBy('id')
     .limit(10)

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   type AuthResponse,
-  INVITATION_POINTS,
   RECOVERY_ANSWER,
   REGISTRATION_POINTS,
   RESET_TOKEN_TTL_MS,
@@ -126,15 +125,7 @@ export class AuthService {
           date: now,
         });
         await this.deps.onAccountCreated?.(trx, userId, now);
-        if (inviterId !== ROOT_USER_ID) {
-          await addFootprint(trx, {
-            userId: inviterId,
-            points: INVITATION_POINTS,
-            comment: `Новий учасник команди: ${input.first_name} ${input.last_name}`,
-            sourceKey: `invitation:${userId}`,
-            date: now,
-          });
-        }
+        // The inviter's points wait until this person really starts (partners/footprint.ts › creditInvitation).
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, AUTH_MESSAGES.emailTaken);

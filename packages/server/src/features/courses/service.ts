@@ -20,7 +20,7 @@ import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
 import { findDiary, insertDiary } from '../diary/repo.js';
-import { addFootprint } from '../partners/footprint.js';
+import { addFootprint, creditInvitation } from '../partners/footprint.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
 import * as repo from './repo.js';
@@ -173,20 +173,32 @@ export class CoursesService {
   }
 
   /**
-   * Scores a self-test on the server, keeps the score in the lesson's diary entry (made if
-   * missing) and moves the footprint by the difference to the previous score. The entry's
-   * version guards the change, so concurrent submissions never count a difference twice.
+   * Scores a self-test on the server. Only a complete attempt (every question answered) is
+   * scored and shows the key: a blank one would hand out the answers for a perfect retake. The
+   * first complete attempt is the one that counts: its score goes into the lesson's diary entry
+   * (made if missing) and the footprint, and the learner's inviter gets their invitation points.
+   * A retake is scored and shown, and changes nothing. The entry's `test` (set once, from null)
+   * guards the first attempt, so concurrent submissions never count twice.
    */
   async selfTest(actor: Actor, courseId: string, day: number, answers: (number | null)[]): Promise<SelfTestResult> {
     const { access, lesson } = await this.openLesson(actor, courseId, day);
     const { questions } = lesson;
     if (questions.length === 0) throw new AppError(404, 'У цього уроку немає тесту');
+    if (!questions.every((_, i) => typeof answers[i] === 'number')) {
+      throw new AppError(400, COURSE_MESSAGES.selfTestIncomplete);
+    }
     const right = questions.filter((q, i) => answers[i] === q.answer).length;
     const score = Math.round((right * 10) / questions.length);
     const now = this.now();
+    const shown = (counted: boolean): SelfTestResult => ({
+      score,
+      counted,
+      correct: questions.map((q) => q.answer),
+      explanations: questions.map((q) => q.explanation),
+    });
 
     for (let attempt = 0; attempt < 5; attempt++) {
-      const settled = await this.deps.db.transaction().execute(async (trx) => {
+      const counted = await this.deps.db.transaction().execute(async (trx) => {
         let entry = await findDiary(trx, actor.id, courseId, day);
         if (!entry) {
           try {
@@ -200,39 +212,33 @@ export class CoursesService {
               now,
             });
           } catch (error) {
-            if (isUniqueViolation(error)) return false;
+            if (isUniqueViolation(error)) return undefined;
             throw error;
           }
           entry = await findDiary(trx, actor.id, courseId, day);
-          if (!entry) return false;
+          if (!entry) return undefined;
         }
-        const version = entry.test_version + 1;
+        if (entry.test !== null) return false;
         const updated = await trx
           .updateTable('diary_entries')
-          .set({ test: score, test_version: version, updated_at: now })
+          .set({ test: score, test_version: entry.test_version + 1, updated_at: now })
           .where('id', '=', entry.id)
-          .where('test_version', '=', entry.test_version)
+          .where('test', 'is', null)
           .executeTakeFirst();
-        if (updated.numUpdatedRows !== 1n) return false;
-        const difference = score - (entry.test ?? 0);
-        if (difference !== 0) {
+        if (updated.numUpdatedRows !== 1n) return undefined;
+        if (score > 0) {
           await addFootprint(trx, {
             userId: actor.id,
-            points: difference,
+            points: score,
             comment: `Самоперевірка: «${access.course.title}», урок ${day}`,
-            sourceKey: `selftest:${entry.id}:${version}`,
+            sourceKey: `selftest:${entry.id}`,
             date: now,
           });
         }
+        await creditInvitation(trx, actor.id, now);
         return true;
       });
-      if (settled) {
-        return {
-          score,
-          correct: questions.map((q) => q.answer),
-          explanations: questions.map((q) => q.explanation),
-        };
-      }
+      if (counted !== undefined) return shown(counted);
     }
     throw new AppError(409, 'Тест саме зараховується з іншої вкладки. Спробуйте ще раз.');
   }

@@ -6,19 +6,21 @@ import type { GameTasksTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { canAdminister } from '../admin/policy.js';
 import type { Actor } from '../auth/policy.js';
+import { taskColumns } from './service.js';
 import { taskProblems } from './tasks.js';
 
 export interface TaskFilter {
   level?: number | undefined;
   type?: string | undefined;
   topic?: string | undefined;
+  pool?: string | undefined;
   q?: string | undefined;
   page: number;
   limit: number;
 }
 
-const adminTaskOf = (row: Pick<GameTasksTable, 'body' | 'active' | 'updated_at'>): AdminTask => ({
-  task: JSON.parse(row.body) as AuthoredTask,
+const adminTaskOf = (row: Pick<GameTasksTable, 'body' | 'active' | 'pool' | 'updated_at'>): AdminTask => ({
+  task: { ...(JSON.parse(row.body) as AuthoredTask), pool: row.pool === 'olympiad' ? 'olympiad' : 'game' },
   active: row.active === 1,
   updatedAt: Number(row.updated_at),
 });
@@ -36,10 +38,11 @@ export class TaskAuthoring {
 
   async list(actor: Actor, filter: TaskFilter): Promise<{ tasks: AdminTask[]; totalPages: number; total: number }> {
     this.guard(actor);
-    let query = this.deps.db.selectFrom('game_tasks').select(['id', 'body', 'active', 'updated_at']);
+    let query = this.deps.db.selectFrom('game_tasks').select(['id', 'body', 'active', 'pool', 'updated_at']);
     if (filter.level) query = query.where('level', '=', filter.level);
     if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.topic) query = query.where('topic', '=', filter.topic);
+    if (filter.pool) query = query.where('pool', '=', filter.pool);
     let rows = await query.orderBy('level').orderBy('id').execute();
     // The bank is hundreds of tasks, not millions: text search in any case is simplest here.
     const q = filter.q?.toLocaleLowerCase('uk');
@@ -109,13 +112,7 @@ export class TaskAuthoring {
 function checked(raw: AuthoredTask): AuthoredTask {
   const { task, problems } = taskProblems(raw);
   if (!task) throw new AppError(400, `Завдання: ${problems[0] ?? 'некоректне'}`);
-  return task;
+  return { ...task, pool: task.pool ?? 'game' };
 }
 
-const columnsOf = (task: AuthoredTask, active: boolean) => ({
-  type: task.type,
-  level: task.level,
-  topic: task.topic,
-  body: JSON.stringify(task),
-  active: active ? 1 : 0,
-});
+const columnsOf = (task: AuthoredTask, active: boolean) => ({ ...taskColumns(task), active: active ? 1 : 0 });

@@ -3,11 +3,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type AuthoredTask,
+  GAME_DAILY_POINTS,
   GAME_MESSAGES,
   GAME_ROUND_MS,
   GAME_ROUND_TASKS,
   type GameRating,
   type GameStats,
+  gameFootprintComment,
+  kyivDayRange,
   type PlayTask,
   type Round,
   type RoundResult,
@@ -15,7 +18,7 @@ import {
   type TaskResult,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
-import type { Db } from '../../infra/db/index.js';
+import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { Executor } from '../auth/repo.js';
 import { ContentError } from '../courses/content.js';
@@ -50,13 +53,7 @@ export async function readTaskFolder(folder: string): Promise<AuthoredTask[]> {
 export async function saveTasks(db: Db, tasks: AuthoredTask[], now: number): Promise<number> {
   await db.transaction().execute(async (trx) => {
     for (const task of tasks) {
-      const row = {
-        type: task.type,
-        level: task.level,
-        topic: task.topic,
-        body: JSON.stringify(task),
-        updated_at: now,
-      };
+      const row = { ...taskColumns(task), updated_at: now };
       await trx
         .insertInto('game_tasks')
         .values({ id: task.id, active: 1, ...row })
@@ -66,6 +63,21 @@ export async function saveTasks(db: Db, tasks: AuthoredTask[], now: number): Pro
   });
   return tasks.length;
 }
+
+/** The columns of a task's row; its pool defaults to the game's. */
+export const taskColumns = (task: AuthoredTask) => {
+  const pool = task.pool ?? 'game';
+  return {
+    type: task.type,
+    level: task.level,
+    topic: task.topic,
+    pool,
+    body: JSON.stringify({ ...task, pool }),
+  };
+};
+
+/** The key prefix of a round's footprint row; the daily cap sums the rows under it. */
+const GAME_SOURCE = 'game:';
 
 /** A task as dealt to one player: its id and how it was laid out for them. */
 export interface DealtTask {
@@ -111,7 +123,10 @@ export class GameService {
 
   async start(userId: string): Promise<Round> {
     const { db, clock } = this.deps;
-    const ids = (await db.selectFrom('game_tasks').select('id').where('active', '=', 1).execute()).map((r) => r.id);
+    // Only the game's own pool: olympiad tasks must never have their answers revealed by a round.
+    const ids = (
+      await db.selectFrom('game_tasks').select('id').where('active', '=', 1).where('pool', '=', 'game').execute()
+    ).map((r) => r.id);
     if (ids.length === 0) throw new AppError(404, GAME_MESSAGES.noTasks);
     const picked: string[] = [];
     while (picked.length < Math.min(GAME_ROUND_TASKS, ids.length)) {
@@ -141,10 +156,16 @@ export class GameService {
   /**
    * Scores a round once: a second submission gets the first one's result. Answers after the
    * deadline (and a few seconds' grace) score nothing, but the right answers are still shown.
+   * The footprint gets the score up to what is left of today's GAME_DAILY_POINTS.
    */
   async finish(userId: string, roundId: string, answers: unknown[]): Promise<RoundResult> {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
+      // The player's row, locked first: their concurrent submissions take turns reading what today
+      // has counted already, so the daily cap holds (SQLite runs one transaction at a time anyway).
+      if (needsRowLocks(db)) {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+      }
       const round = await trx
         .selectFrom('game_rounds')
         .selectAll()
@@ -155,12 +176,19 @@ export class GameService {
       const stored = JSON.parse(round.tasks) as DealtTask[];
       const maxScore = stored.length * TASK_POINTS;
       if (round.finished_at !== null && round.results !== null) {
+        const counted = await trx
+          .selectFrom('mark_entries')
+          .select('points')
+          .where('source_key', '=', `${GAME_SOURCE}${roundId}`)
+          .executeTakeFirst();
         return {
           roundId,
           score: round.score ?? 0,
           maxScore,
           late: isLate(round.finished_at, round.deadline),
           results: JSON.parse(round.results),
+          footprintPoints: Number(counted?.points ?? 0),
+          dailyCapReached: (await this.countedOn(trx, userId, round.finished_at)) >= GAME_DAILY_POINTS,
         };
       }
       const now = clock.now();
@@ -177,17 +205,34 @@ export class GameService {
         .where('id', '=', roundId)
         .where('finished_at', 'is', null)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1 && score > 0) {
+      const countedBefore = await this.countedOn(trx, userId, now);
+      const footprintPoints = Math.max(0, Math.min(score, GAME_DAILY_POINTS - countedBefore));
+      if (Number(updated.numUpdatedRows) === 1 && footprintPoints > 0) {
         await addFootprint(trx, {
           userId,
-          points: score,
-          comment: `Гра «Паляниця»: ${score} з ${maxScore} балів`,
-          sourceKey: `game:${roundId}`,
+          points: footprintPoints,
+          comment: gameFootprintComment(score, maxScore, footprintPoints),
+          sourceKey: `${GAME_SOURCE}${roundId}`,
           date: now,
         });
       }
-      return { roundId, score, maxScore, late, results };
+      const dailyCapReached = countedBefore + footprintPoints >= GAME_DAILY_POINTS;
+      return { roundId, score, maxScore, late, results, footprintPoints, dailyCapReached };
     });
+  }
+
+  /** The game points the footprint has counted on the Kyiv day of `instant`. */
+  private async countedOn(trx: Executor, userId: string, instant: number): Promise<number> {
+    const { start, end } = kyivDayRange(instant);
+    const row = await trx
+      .selectFrom('mark_entries')
+      .select((eb) => eb.fn.sum<number>('points').as('points'))
+      .where('user_id', '=', userId)
+      .where('date', '>=', start)
+      .where('date', '<=', end)
+      .where('source_key', 'like', `${GAME_SOURCE}%`)
+      .executeTakeFirst();
+    return Number(row?.points ?? 0);
   }
 
   async stats(userId: string): Promise<GameStats> {

@@ -10,6 +10,7 @@ import {
   type OlympiadAttempt,
   type OlympiadOverview,
   type OlympiadResults,
+  type OlympiadScore,
   supportTotalTime,
   TASK_POINTS,
   type TaskResult,
@@ -18,7 +19,7 @@ import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
-import type { OlympiadsTable } from '../../infra/db/schema.js';
+import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { type Actor, isAdmin } from '../auth/policy.js';
 import type { Executor } from '../auth/repo.js';
@@ -60,6 +61,30 @@ export function byRank(a: Pick<Standing, 'score' | 'level' | 'mark'>, b: Pick<St
 }
 
 const shortName = (first: string, last: string) => `${first} ${last.slice(0, 1)}.`;
+
+/**
+ * The right answers of an olympiad's tasks are shown once no answer can count any more: after its
+ * end and the few seconds' grace a late answer gets. Before that a finished attempt is only a score,
+ * or the first to finish could pass the answers to those still playing.
+ */
+export const answersVisible = (o: Pick<OlympiadsTable, 'ends_at'>, now: number) => isLate(now, o.ends_at);
+
+/** A finished attempt as its owner sees it: with the right answers only once they are visible. */
+function scoreOf(
+  o: Pick<OlympiadsTable, 'ends_at'>,
+  attempt: Pick<OlympiadAttemptsTable, 'tasks' | 'deadline' | 'finished_at' | 'score'>,
+  results: TaskResult[],
+  now: number,
+): OlympiadScore {
+  const visible = answersVisible(o, now);
+  return {
+    score: attempt.score ?? 0,
+    maxScore: (JSON.parse(attempt.tasks) as DealtTask[]).length * TASK_POINTS,
+    late: isLate(attempt.finished_at ?? now, attempt.deadline),
+    results: visible ? results : [],
+    note: visible ? null : OLYMPIAD_MESSAGES.answersAfterEnd(formatDateTime(o.ends_at)),
+  };
+}
 
 /**
  * Olympiads: a scheduled set of tasks, the same for everyone, taken once per person within its
@@ -124,12 +149,16 @@ export class OlympiadsService {
     };
   }
 
-  /** The same set of tasks for everyone, harder first, drawn once from the active bank. */
+  /**
+   * The same set of tasks for everyone, harder first, drawn once from the active olympiad pool
+   * (never the game's: every round reveals the answers of the tasks it deals).
+   */
   private async drawTasks(db: Executor, count: number): Promise<string[]> {
     const pool = await db
       .selectFrom('game_tasks')
       .select(['id', 'level'])
       .where('active', '=', 1)
+      .where('pool', '=', 'olympiad')
       .orderBy('level', 'desc')
       .execute();
     if (pool.length < count) throw new AppError(400, OLYMPIAD_MESSAGES.notEnoughTasks);
@@ -287,7 +316,8 @@ export class OlympiadsService {
     return { olympiadId, deadline, tasks: plays };
   }
 
-  async finish(actor: Actor, olympiadId: string, answers: unknown[]) {
+  /** Scores my attempt once; its right answers wait for the olympiad's end (see `answersVisible`). */
+  async finish(actor: Actor, olympiadId: string, answers: unknown[]): Promise<OlympiadScore> {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       const attempt = await trx
@@ -298,7 +328,6 @@ export class OlympiadsService {
         .executeTakeFirst();
       if (!attempt) throw new AppError(409, OLYMPIAD_MESSAGES.notStarted);
       const dealt = JSON.parse(attempt.tasks) as DealtTask[];
-      const maxScore = dealt.length * TASK_POINTS;
       if (attempt.finished_at !== null) throw new AppError(409, OLYMPIAD_MESSAGES.alreadyTaken);
       const now = clock.now();
       const late = isLate(now, attempt.deadline);
@@ -318,20 +347,33 @@ export class OlympiadsService {
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, OLYMPIAD_MESSAGES.alreadyTaken);
       const olympiad = await trx
         .selectFrom('olympiads')
-        .select('title')
+        .select(['title', 'ends_at'])
         .where('id', '=', olympiadId)
-        .executeTakeFirst();
+        .executeTakeFirstOrThrow();
       if (score > 0) {
         await addFootprint(trx, {
           userId: actor.id,
           points: score,
-          comment: `Олімпіада «${olympiad?.title ?? ''}»: ${score} балів`,
+          comment: `Олімпіада «${olympiad.title}»: ${score} балів`,
           sourceKey: `olympiad:${olympiadId}:${actor.id}`,
           date: now,
         });
       }
-      return { score, maxScore, late, results };
+      return scoreOf(olympiad, { ...attempt, finished_at: now, score }, results, now);
     });
+  }
+
+  /** My finished attempt of this olympiad, once it is over (its right answers visible); else null. */
+  private async mine(actor: Actor, o: OlympiadsTable, now: number): Promise<OlympiadScore | null> {
+    if (!answersVisible(o, now)) return null;
+    const attempt = await this.deps.db
+      .selectFrom('olympiad_attempts')
+      .select(['tasks', 'deadline', 'finished_at', 'score', 'results'])
+      .where('olympiad_id', '=', o.id)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst();
+    if (!attempt || attempt.finished_at === null || attempt.results === null) return null;
+    return scoreOf(o, attempt, JSON.parse(attempt.results) as TaskResult[], now);
   }
 
   /** Personal and team top 10 once the olympiad is over; the top three get their bonus, once. */
@@ -339,8 +381,8 @@ export class OlympiadsService {
     const { db, clock } = this.deps;
     const o = await this.find(olympiadId);
     const olympiad = await this.view(actor, o);
-    if (olympiad.state !== 'finished') return { olympiad, personal: [], team: [] };
     const now = clock.now();
+    if (olympiad.state !== 'finished') return { olympiad, personal: [], team: [], mine: null };
     const standings = await this.standings(olympiadId, now);
     const personal = [...standings].sort(byRank);
 
@@ -397,6 +439,7 @@ export class OlympiadsService {
         isMe: s.userId === actor.id,
       })),
       team,
+      mine: await this.mine(actor, o, now),
     };
   }
 

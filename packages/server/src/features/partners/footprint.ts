@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { INVITATION_POINTS } from '@yedyni/contract';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { Executor } from '../auth/repo.js';
 
 export interface FootprintEntry {
@@ -41,4 +43,28 @@ export async function addFootprint(trx: Executor, entry: FootprintEntry): Promis
     .executeTakeFirstOrThrow();
   await trx.updateTable('mark_entries').set({ final_value: mark }).where('id', '=', inserted.id).execute();
   return true;
+}
+
+/**
+ * The inviter's INVITATION_POINTS for a new team member, once that member has really started
+ * (their first complete self-test), not on registration: throwaway accounts made with someone's
+ * link earn them nothing. Call it inside the transaction of that cause; the source key is the
+ * one registration used before, so a member counted then is never counted again.
+ */
+export async function creditInvitation(trx: Executor, memberId: string, now: number): Promise<boolean> {
+  const member = await trx
+    .selectFrom('users as m')
+    .innerJoin('users as i', 'i.id', 'm.inviter_id')
+    .select(['m.first_name', 'm.last_name', 'i.id as inviterId'])
+    .where('m.id', '=', memberId)
+    .where('i.id', '!=', ROOT_USER_ID)
+    .executeTakeFirst();
+  if (!member) return false;
+  return addFootprint(trx, {
+    userId: member.inviterId,
+    points: INVITATION_POINTS,
+    comment: `Новий учасник команди почав навчання: ${member.first_name} ${member.last_name}`,
+    sourceKey: `invitation:${memberId}`,
+    date: now,
+  });
 }

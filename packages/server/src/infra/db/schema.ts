@@ -251,6 +251,8 @@ export interface GameTasksTable {
   /** JSON of the authored task, right answers included. */
   body: string;
   active: number;
+  /** `game` (dealt in rounds) or `olympiad` (drawn for olympiads only); the body's `pool` too. */
+  pool: string;
   updated_at: number;
 }
 

@@ -17,7 +17,7 @@ import type { LessonState } from './types';
 const one = lessonFixture(1);
 const two = lessonFixture(2);
 const onScreen: LessonState = { ...initialLessonState, currentLesson: one };
-const result = { score: 5, correct: [1, 0], explanations: ['Зранку кажемо «Добрий ранок».', 'Їх 33.'] };
+const result = { score: 5, counted: true, correct: [1, 0], explanations: ['Зранку кажемо «Добрий ранок».', 'Їх 33.'] };
 const arg = { courseId: 'c-1', lessonId: '1', answers: [1, 1] };
 
 describe('lesson slice (spec section 4)', () => {

@@ -33,6 +33,8 @@ const result: RoundResult = {
     { id: 'a', points: 10, correct: 'так', explanation: 'Бо так.' },
     { id: 'b', points: 0, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
   ],
+  footprintPoints: 10,
+  dailyCapReached: false,
 };
 const stats: GameStats = { best: [{ score: 10, date: Date.UTC(2026, 2, 3, 10, 5) }], rounds: 1, totalPoints: 10 };
 const rating = { players: [{ place: 1, name: 'Олена К.', best: 10, isMe: true }] };

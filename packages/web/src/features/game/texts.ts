@@ -1,5 +1,5 @@
 import { TASK_POINTS } from '../../shared/tasks/answers';
-import { GAME_ROUND_MS, GAME_ROUND_TASKS } from './constants';
+import { GAME_DAILY_POINTS, GAME_ROUND_MS, GAME_ROUND_TASKS } from './constants';
 
 const minutes = GAME_ROUND_MS / 60_000;
 
@@ -16,7 +16,7 @@ export const gameTexts = {
   ],
   factsLabel: 'Раунд коротко',
   types: 'Тести, пари слів, пропуски, порядок слів і пошук помилки.',
-  footprint: 'Бали раунду додаються до вашого «Укр.сліду».',
+  footprint: `Бали раунду додаються до вашого «Укр.сліду»: до ${GAME_DAILY_POINTS} балів на день.`,
   start: 'Почати раунд',
   starting: 'Готуємо завдання…',
   startFailed: 'Не вдалося почати раунд. Спробуйте ще раз.',
@@ -47,5 +47,11 @@ export const gameTexts = {
   finished: 'Раунд завершено',
   again: 'Ще раунд',
   toStart: 'До початку гри',
+  /** After a round once today's game points have reached the cap. */
+  dailyCap: (counted: number, score: number) =>
+    (counted > 0
+      ? `До «Укр.сліду» зараховано ${counted} з ${score} балів цього раунду: за день гра додає щонайбільше ${GAME_DAILY_POINTS}.`
+      : `Сьогодні гра вже додала до «Укр.сліду» ${GAME_DAILY_POINTS} балів, тож цей раунд іде лише в рейтинг і ваші результати.`) +
+    ' Завтра бали знову зараховуватимуться.',
   maxScore: GAME_ROUND_TASKS * TASK_POINTS,
 } as const;

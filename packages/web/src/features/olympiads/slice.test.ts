@@ -44,6 +44,7 @@ const score: OlympiadScore = {
     { id: 'a', points: 10, correct: 'так', explanation: '' },
     { id: 'b', points: 0, correct: 'Котра година?', explanation: '' },
   ],
+  note: null,
 };
 
 describe('olympiads slice', () => {

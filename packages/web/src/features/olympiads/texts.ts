@@ -42,6 +42,8 @@ export const olympiadTexts = {
   me: 'ви',
   myTeam: 'ваша команда',
   noResults: 'Ніхто не завершив спробу.',
+  myAnswers: 'Правильні відповіді до ваших завдань',
+  myTask: (n: number, got: number) => `Завдання ${n}: ${got} ${points(got)}`,
 } as const;
 
 /** «бал», «бали», «балів» by the number. */

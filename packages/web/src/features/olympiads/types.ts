@@ -9,7 +9,10 @@ export interface OlympiadScore {
   score: number;
   maxScore: number;
   late: boolean;
+  /** Empty until the olympiad is over: the first to finish must not pass answers to the rest. */
   results: TaskResult[];
+  /** While it runs: when the answers appear (Ukrainian, from the server). */
+  note: string | null;
 }
 
 /** My attempt as it arrived: the server's deadline, when it arrived here, and the time limit. */

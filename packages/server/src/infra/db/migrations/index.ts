@@ -10,6 +10,7 @@ import * as admin from './0008_admin.js';
 import * as contentVersion from './0009_content_version.js';
 import * as sandboxCheckouts from './0010_sandbox_checkouts.js';
 import * as uploadReservations from './0011_upload_reservations.js';
+import * as taskPools from './0012_task_pools.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_content_version': contentVersion,
   '0010_sandbox_checkouts': sandboxCheckouts,
   '0011_upload_reservations': uploadReservations,
+  '0012_task_pools': taskPools,
 };
 
 export const migrationProvider: MigrationProvider = {

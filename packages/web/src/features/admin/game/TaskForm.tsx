@@ -24,7 +24,18 @@ import {
   taskOf,
   wordsOf,
 } from './taskDraft';
-import { LEVELS, type TaskTopic, TOPIC_NAMES, TOPICS, TYPE_NAMES, TYPES, taskAdminTexts as t } from './texts';
+import {
+  LEVELS,
+  POOL_NAMES,
+  POOLS,
+  type TaskPool,
+  type TaskTopic,
+  TOPIC_NAMES,
+  TOPICS,
+  TYPE_NAMES,
+  TYPES,
+  taskAdminTexts as t,
+} from './texts';
 
 interface TaskFormProps {
   /** The task to edit; none for a new one. */
@@ -112,6 +123,12 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
           value={draft.topic}
           onChange={(value) => set('topic', value as TaskTopic)}
           options={TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)}
+        />
+        <SelectField
+          label={t.pool}
+          value={draft.pool}
+          onChange={(value) => set('pool', value as TaskPool)}
+          options={POOLS.map((pool) => [pool, POOL_NAMES[pool]] as const)}
         />
         <div className={shared.wide}>
           <TextArea label={t.promptLabel} max={500} rows={2} value={draft.prompt} onChange={(v) => set('prompt', v)} />

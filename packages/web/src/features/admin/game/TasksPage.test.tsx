@@ -58,6 +58,7 @@ const common = (id: string) => ({
   id,
   level: 2,
   topic: 'vocabulary',
+  pool: 'game',
   prompt: 'Оберіть правильне.',
   explanation: 'Бо так правильно.',
 });
@@ -234,7 +235,7 @@ describe('/uk/admin/game, the game tasks', () => {
     expect(screen.getByRole('form', { name: 'Нове завдання' })).toBeInTheDocument();
   });
 
-  it('edits a task: the id is fixed, PUT carries the task and «active»; a 400 message is shown', async () => {
+  it('edits a task: the id is fixed, PUT carries the task, its pool and «active»; a 400 message is shown', async () => {
     let refuse = true;
     const fetchMock = staffApi({
       [LIST]: list([gap, order]),
@@ -255,6 +256,8 @@ describe('/uk/admin/game, the game tasks', () => {
     expect(within(form).getByRole('checkbox', { name: 'Активне: потрапляє в раунди гри' })).not.toBeChecked();
 
     await ui.click(within(form).getByRole('checkbox', { name: 'Активне: потрапляє в раунди гри' }));
+    expect(within(form).getByLabelText('Для чого')).toHaveValue('game');
+    await ui.selectOptions(within(form).getByLabelText('Для чого'), 'olympiad');
     await ui.clear(within(form).getByLabelText('Завдання (що бачить гравець)'));
     await ui.type(within(form).getByLabelText('Завдання (що бачить гравець)'), 'Складіть речення подяки.');
     await ui.click(within(form).getByRole('button', { name: 'Зберегти' }));
@@ -264,7 +267,7 @@ describe('/uk/admin/game, the game tasks', () => {
     await ui.click(within(form).getByRole('button', { name: 'Зберегти' }));
     expect(await screen.findByText('Завдання l1-order-diakuiu збережено.')).toBeInTheDocument();
     expect(lastBody(fetchMock, 'PUT /api/admin/game/tasks/l1-order-diakuiu')).toEqual({
-      task: { ...order.task, prompt: 'Складіть речення подяки.' },
+      task: { ...order.task, pool: 'olympiad', prompt: 'Складіть речення подяки.' },
       active: true,
     });
     // The focus goes back to the row's «Редагувати».

@@ -9,19 +9,30 @@ import { Badge, FilterInput, FormToggle, SelectField, useDebounced } from '../pa
 import { useAdminQuery } from '../useAdminQuery';
 import { TaskForm } from './TaskForm';
 import styles from './Tasks.module.css';
-import { LEVELS, type TaskTopic, TOPIC_NAMES, TOPICS, TYPE_NAMES, TYPES, taskAdminTexts as t } from './texts';
+import {
+  LEVELS,
+  POOL_NAMES,
+  POOLS,
+  type TaskTopic,
+  TOPIC_NAMES,
+  TOPICS,
+  TYPE_NAMES,
+  TYPES,
+  taskAdminTexts as t,
+} from './texts';
 
 interface Filters {
   level: string;
   type: string;
   topic: string;
+  pool: string;
 }
 
 type Editing = { task?: AdminTask } | null;
 
 /** `/uk/admin/game` (admins): the game's tasks, filtered and paged; a form per type to create and edit. */
 export default function TasksPage() {
-  const [filters, setFilters] = useState<Filters>({ level: '', type: '', topic: '' });
+  const [filters, setFilters] = useState<Filters>({ level: '', type: '', topic: '', pool: '' });
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   // The page belongs to one filter and search: another choice starts from the first page.
@@ -105,6 +116,12 @@ export default function TasksPage() {
             value={filters.topic}
             onChange={filter('topic')}
             options={[['', t.all], ...TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)]}
+          />
+          <SelectField
+            label={t.pool}
+            value={filters.pool}
+            onChange={filter('pool')}
+            options={[['', t.all], ...POOLS.map((pool) => [pool, POOL_NAMES[pool]] as const)]}
           />
           <FilterInput
             id="admin-task-search"

@@ -1,5 +1,5 @@
 import type { AuthoredTask, PlayTask, TaskType } from '@yedyni/contract';
-import { type TaskTopic, taskAdminTexts as t } from './texts';
+import { type TaskPool, type TaskTopic, taskAdminTexts as t } from './texts';
 
 /*
  * A game task as the form holds it: the fields of every type at once (switching the type keeps
@@ -29,6 +29,7 @@ export interface TaskDraft {
   type: TaskType;
   level: 1 | 2 | 3;
   topic: TaskTopic;
+  pool: TaskPool;
   prompt: string;
   explanation: string;
   active: boolean;
@@ -71,6 +72,7 @@ export function blankDraft(): TaskDraft {
     type: 'quiz',
     level: 1,
     topic: 'russianisms',
+    pool: 'game',
     prompt: '',
     explanation: '',
     active: true,
@@ -96,6 +98,7 @@ export function draftOf(task: AuthoredTask, active: boolean): TaskDraft {
     type: task.type,
     level: task.level,
     topic: task.topic,
+    pool: task.pool ?? 'game',
     prompt: task.prompt,
     explanation: task.explanation,
     active,
@@ -139,6 +142,7 @@ export function taskOf(draft: TaskDraft): { task: AuthoredTask } | { problem: st
     id: draft.id.trim(),
     level: draft.level,
     topic: draft.topic,
+    pool: draft.pool,
     prompt: draft.prompt,
     explanation: draft.explanation,
   };

@@ -1,11 +1,12 @@
 import type { TaskType } from '@yedyni/contract';
 
 /*
- * The game-task editor's texts. The contract's TASK_TYPES / TASK_TOPICS live in a file with zod
+ * The game-task editor's texts. The contract's TASK_TYPES / TASK_TOPICS / TASK_POOLS live in a file with zod
  * schemas (game.ts), which the web may import only as types: the lists are repeated here, in order.
  */
 
 export type TaskTopic = 'russianisms' | 'stress' | 'vocabulary' | 'grammar';
+export type TaskPool = 'game' | 'olympiad';
 
 export const TYPE_NAMES: Record<TaskType, string> = {
   quiz: 'вікторина',
@@ -22,7 +23,14 @@ export const TOPIC_NAMES: Record<TaskTopic, string> = {
   grammar: 'граматика',
 };
 
+/** The game never deals olympiad tasks: every round reveals the answers of the tasks it deals. */
+export const POOL_NAMES: Record<TaskPool, string> = {
+  game: 'гра',
+  olympiad: 'олімпіади',
+};
+
 export const TYPES = Object.keys(TYPE_NAMES) as TaskType[];
+export const POOLS = Object.keys(POOL_NAMES) as TaskPool[];
 export const TOPICS = Object.keys(TOPIC_NAMES) as TaskTopic[];
 export const LEVELS = [1, 2, 3] as const;
 
@@ -34,6 +42,7 @@ export const taskAdminTexts = {
   level: 'Рівень',
   type: 'Тип',
   topic: 'Тема',
+  pool: 'Для чого',
   all: 'Усі',
   levelName: (level: number) => `Рівень ${level}`,
   search: 'Пошук',

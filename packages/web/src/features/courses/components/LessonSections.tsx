@@ -176,7 +176,7 @@ export function LessonTest() {
             {t.scoreTitle}: <span className={styles.score}>{t.score(testResult.score)}</span>
           </h3>
           <p>
-            {t.scoreSaved} <Link to="../diary">{t.toDiary}</Link>
+            {testResult.counted ? t.scoreSaved : t.retakeNotCounted} <Link to="../diary">{t.toDiary}</Link>
           </p>
         </div>
       ) : (

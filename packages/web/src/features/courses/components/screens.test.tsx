@@ -309,9 +309,16 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
   });
 
   it('the self-test: «Перевірити» sends the answers, shows «N з 10», right answers and explanations', async () => {
+    let checks = 0;
     const fetchMock = learnerApi({
       'POST /api/courses/c-1/lessons/1/test': () =>
-        json({ score: 5, correct: [1, 0], explanations: ['Зранку кажемо «Добрий ранок».', 'В абетці 33 літери.'] }),
+        json({
+          score: 5,
+          // The first complete attempt counts; a retake is shown, not counted.
+          counted: ++checks === 1,
+          correct: [1, 0],
+          explanations: ['Зранку кажемо «Добрий ранок».', 'В абетці 33 літери.'],
+        }),
     });
     renderApp('/uk/learn/c-1/1/test');
     const ui = userEvent.setup();
@@ -340,6 +347,14 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     expect(within(second).getByRole('radio', { name: '32' })).toBeEnabled();
     expect(screen.queryByText('Ваш результат: 5 з 10')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Перевірити' })).toBeInTheDocument();
+
+    await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
+    await ui.click(within(second).getByRole('radio', { name: '33' }));
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    const retake = await screen.findByRole('status');
+    expect(retake).toHaveTextContent('Ваш результат: 5 з 10');
+    expect(retake).toHaveTextContent(/повторна спроба.*зараховано першу повну спробу/);
+    expect(retake).not.toHaveTextContent('Результат записано у щоденник уроку.');
   });
 
   it('a refused self-test shows the server message in an alert', async () => {

@@ -32,6 +32,8 @@ const result: RoundResult = {
     { id: 'a', points: 10, correct: 'беремо участь', explanation: 'Участь беруть.' },
     { id: 'b', points: 0, correct: 'Як справи?', explanation: 'Питальне слово — першим.' },
   ],
+  footprintPoints: 10,
+  dailyCapReached: false,
 };
 
 describe('/uk/game, «Паляниця»', () => {
@@ -79,6 +81,7 @@ describe('/uk/game, «Паляниця»', () => {
       answers: [{ choices: [0] }, { order: [1, 0] }],
     });
     expect(screen.getByText('10 з 20')).toBeInTheDocument();
+    expect(screen.queryByText(/щонайбільше/)).not.toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Відповіді по завданнях' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Правильно · 10 з 10 балів');
     expect(items[1]).toHaveTextContent('Ваша відповідьЯк справи?');
@@ -104,5 +107,35 @@ describe('/uk/game, «Паляниця»', () => {
     renderApp('/uk/game');
     await userEvent.click(await screen.findByRole('button', { name: 'Почати раунд' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Завдань для гри ще немає');
+  });
+
+  it('a round past the daily cap still shows its score and says that the footprint got less (or nothing)', async () => {
+    let answer: RoundResult = { ...result, footprintPoints: 4, dailyCapReached: true };
+    learnerApi({
+      'GET /api/game/me': () => json(noStats),
+      'GET /api/game/rating': () => json({ players: [] }),
+      'POST /api/game/rounds': () => json(round, 201),
+      'POST /api/game/rounds/r-1/answers': () => json(answer),
+    });
+    renderApp('/uk/game');
+    const ui = userEvent.setup();
+    const play = async (start: string) => {
+      await ui.click(await screen.findByRole('button', { name: start }));
+      await ui.click(await screen.findByRole('radio', { name: 'беремо участь' }));
+      await ui.click(screen.getByRole('button', { name: /Далі/ }));
+      const words = screen.getByRole('group', { name: 'Слова' });
+      await ui.click(within(words).getByRole('button', { name: 'Як' }));
+      await ui.click(within(words).getByRole('button', { name: 'справи?' }));
+      await ui.click(screen.getByRole('button', { name: 'Завершити' }));
+    };
+    await play('Почати раунд');
+    expect(await screen.findByText('10 з 20')).toBeInTheDocument();
+    expect(
+      screen.getByText(/зараховано 4 з 10 балів цього раунду: за день гра додає щонайбільше 100/),
+    ).toBeInTheDocument();
+
+    answer = { ...result, footprintPoints: 0, dailyCapReached: true };
+    await play('Ще раунд');
+    expect(await screen.findByText(/цей раунд іде лише в рейтинг/)).toBeInTheDocument();
   });
 });

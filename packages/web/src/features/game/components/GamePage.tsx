@@ -238,6 +238,11 @@ function ScoreScreen() {
         late={result.late}
         results={result.results}
       />
+      {result.dailyCapReached && result.footprintPoints < result.score && (
+        <p className={styles.note} role="status">
+          {t.dailyCap(result.footprintPoints, result.score)}
+        </p>
+      )}
       <div className={styles.scoreActions}>
         <StartButton label={t.again} variant="primary" />
         <Button variant="secondary" onClick={() => dispatch(leaveRound())}>

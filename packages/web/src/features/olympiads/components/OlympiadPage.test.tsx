@@ -33,6 +33,16 @@ const previous: OlympiadResults = {
     { place: 2, name: 'Олена К.', score: 71, isMe: true },
   ],
   team: [{ place: 1, name: 'Команда Олена К.', score: 161, members: 2, isMe: true }],
+  mine: {
+    score: 10,
+    maxScore: 20,
+    late: false,
+    results: [
+      { id: 'a', points: 10, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
+      { id: 'b', points: 0, correct: 'Котра година?', explanation: 'Про час.' },
+    ],
+    note: null,
+  },
 };
 
 const attempt: OlympiadAttempt = {
@@ -61,25 +71,27 @@ describe('/uk/olympiad', () => {
     const team = screen.getByRole('table', { name: 'Командний залік' });
     expect(within(team).getAllByRole('row')[1]).toHaveTextContent('1Команда Олена К. (ваша команда)2161');
     expect(screen.getByText('Зимова олімпіада')).toBeInTheDocument();
+    // It is over: my tasks' right answers and why.
+    const mine = screen.getByRole('region', { name: 'Правильні відповіді до ваших завдань' });
+    expect(within(mine).getAllByRole('listitem')[1]).toHaveTextContent('Завдання 2: 0 балів. Котра година?Про час.');
     // A learner does not schedule olympiads.
     expect(screen.queryByRole('heading', { name: 'Запланувати олімпіаду' })).toBeNull();
   });
 
-  it('open: «Розпочати» → the timed tasks → the score; then «Ви вже взяли участь»', async () => {
+  it('open: «Розпочати» → the timed tasks → the score and when the answers come; then «Ви вже взяли участь»', async () => {
     let next = olympiad({ state: 'open', startsAt: Date.now() - HOUR });
     const fetchMock = learnerApi({
       'GET /api/olympiads': () => json({ next, previous: null }),
       'POST /api/olympiads/o-1/start': () => json(attempt),
       'POST /api/olympiads/o-1/answers': () => {
         next = { ...next, myAttempt: { deadline: attempt.deadline, finished: true, score: 10 } };
+        // While it runs, the server keeps the right answers back and says when they come.
         return json({
           score: 10,
           maxScore: 20,
           late: false,
-          results: [
-            { id: 'a', points: 10, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
-            { id: 'b', points: 0, correct: 'Котра година?', explanation: 'Про час.' },
-          ],
+          results: [],
+          note: 'Правильні відповіді зʼявляться після завершення.',
         });
       },
     });
@@ -95,6 +107,8 @@ describe('/uk/olympiad', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Ваш результат' })).toBeInTheDocument();
     expect(screen.getByText('10 з 20')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Правильні відповіді зʼявляться після завершення.');
+    expect(screen.queryByText('Правильна відповідь')).toBeNull();
     expect(lastBody(fetchMock, 'POST /api/olympiads/o-1/answers')).toEqual({
       answers: [{ index: 1 }, { text: 'година' }],
     });

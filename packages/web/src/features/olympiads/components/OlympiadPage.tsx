@@ -207,6 +207,11 @@ function ScoreScreen() {
     <div className={styles.score}>
       <h2>{t.finished}</h2>
       <TaskResults tasks={attempt.tasks} answers={answers} {...score} />
+      {score.note && (
+        <p className={styles.hint} role="status">
+          {score.note}
+        </p>
+      )}
       <Button onClick={() => dispatch(leaveAttempt())} className={styles.back}>
         {t.back}
       </Button>
@@ -215,7 +220,7 @@ function ScoreScreen() {
 }
 
 function PreviousResults({ results }: { results: OlympiadResults }) {
-  const { olympiad, personal, team } = results;
+  const { olympiad, personal, team, mine } = results;
   return (
     <section className={styles.previous} aria-labelledby="olympiad-previous">
       <h2 id="olympiad-previous">{t.previous}</h2>
@@ -227,6 +232,19 @@ function PreviousResults({ results }: { results: OlympiadResults }) {
         <Standings caption={t.personal} nameHeader={t.participant} meLabel={t.me} rows={personal} />
         <Standings caption={t.team} nameHeader={t.teamName} meLabel={t.myTeam} rows={team} teams />
       </div>
+      {mine && mine.results.length > 0 && (
+        <section aria-labelledby="olympiad-mine">
+          <h3 id="olympiad-mine">{t.myAnswers}</h3>
+          <ol>
+            {mine.results.map((result, i) => (
+              <li key={result.id}>
+                <strong>{t.myTask(i + 1, result.points)}</strong>. {result.correct}
+                <p className={styles.muted}>{result.explanation}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </section>
   );
 }
