@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, startTestApp, type TestApp } from './support/app.js';
+import { holdDatabase, newPerson, startTestApp, type TestApp, until } from './support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +78,59 @@ describe('rate limits', () => {
       const blocked = await t.api('POST', '/api/auth/recovery', { body: { email } });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: AUTH_MESSAGES.tooManyRecoveries });
+    }
+  });
+});
+
+describe('sign-in limits under a parallel burst', () => {
+  const login = (app: TestApp, email: string, password: string) =>
+    app.api('POST', '/api/auth/login', { body: { email, password } });
+
+  it('verifies at most the limit of passwords in a burst of 300, and the right one late in it gets 429', async () => {
+    const burst = await startTestApp({ RATE_LIMIT_LOGIN: '10' });
+    try {
+      const person = newPerson();
+      expect((await burst.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      const right = 296;
+      // The accounts table held still while the burst arrives: every request gets as far as it can
+      // before reading the account, so all 300 are truly in flight at once.
+      const hold = await holdDatabase(burst, 'users');
+      let answered = 0;
+      const pending = Array.from({ length: 300 }, (_, i) =>
+        login(burst, person.email, i === right ? person.password : `guess ${i}`).finally(() => {
+          answered += 1;
+        }),
+      );
+      await until(() => answered >= 290, 3_000);
+      await hold.release();
+      const answers = await Promise.all(pending);
+      const statuses = answers.map((a) => a.status);
+      // Every answer is a refusal; a 401 is a password that was really checked.
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses[right]).toBe(429);
+      expect(answers[right]?.body).toEqual({ message: AUTH_MESSAGES.tooManyLogins });
+      // And the window stays closed afterwards, for the right password too.
+      expect((await login(burst, person.email, person.password)).status).toBe(429);
+    } finally {
+      await burst.close();
+    }
+  });
+
+  it('a success in a burst gives back only its own attempt: the failures beside it stay counted', async () => {
+    const burst = await startTestApp({ RATE_LIMIT_LOGIN: '10' });
+    try {
+      const person = newPerson();
+      expect((await burst.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login(burst, person.email, i === 9 ? person.password : `guess ${i}`)),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array(9).fill(401), 200].sort());
+      // Nine failures are still counted: one more wrong guess is checked, then the limit holds.
+      expect((await login(burst, person.email, 'one more guess')).status).toBe(401);
+      expect((await login(burst, person.email, person.password)).status).toBe(429);
+    } finally {
+      await burst.close();
     }
   });
 });

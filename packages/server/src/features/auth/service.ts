@@ -15,7 +15,7 @@ import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
-import type { AttemptLimiter } from '../../infra/rate-limit.js';
+import { type AttemptLimiter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -144,15 +144,21 @@ export class AuthService {
   }
 
   async login(email: string, password: string, clientAddress: string): Promise<AuthResponse> {
-    const limiterKey = `${clientAddress}|${email}`;
-    await this.deps.limiters.login.check(limiterKey);
-    const user = await repo.findUserByEmail(this.deps.db, email);
-    const valid = await verifyPassword(user?.password_hash, password);
-    if (!user || !valid) {
-      await this.deps.limiters.login.consume(limiterKey);
-      throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+    // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
+    // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
+    // could not be checked, gives back its own point only (failures counted meanwhile stay).
+    const attempt = await takeAttempt([[this.deps.limiters.login, `${clientAddress}|${email}`]]);
+    let user: Awaited<ReturnType<typeof repo.findUserByEmail>>;
+    let valid: boolean;
+    try {
+      user = await repo.findUserByEmail(this.deps.db, email);
+      valid = await verifyPassword(user?.password_hash, password);
+    } catch (error) {
+      await attempt.giveBack();
+      throw error;
     }
-    await this.deps.limiters.login.reset(limiterKey);
+    if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+    await attempt.giveBack();
     return this.signIn(user.id);
   }
 
