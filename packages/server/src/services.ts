@@ -27,7 +27,7 @@ import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
-import { AttemptLimiter } from './infra/rate-limit.js';
+import { AttemptLimiter, ProgressiveDelay } from './infra/rate-limit.js';
 import { Broadcaster } from './infra/realtime.js';
 import { createRedis } from './infra/redis.js';
 import { LocalFileStore } from './infra/storage.js';
@@ -65,6 +65,17 @@ export interface Services {
   outage: OutageLog;
   close(): Promise<void>;
 }
+
+/** Failed logins are counted per 15 minutes, per address and email and per address. */
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+/**
+ * Failed logins to one email from anywhere are counted per day: past RATE_LIMIT_LOGIN_ACCOUNT of
+ * them, one attempt at a time goes through, 1 s, 2 s, 4 s … apart, never more than 5 minutes. An
+ * attacker with any number of addresses gets about 300 guesses a day at one account; its owner
+ * never waits more than 5 minutes for an attempt.
+ */
+const LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
+const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
 
 /** How often stored wave state is brought in step with the clock (reads never wait for it). */
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
@@ -117,7 +128,7 @@ export async function createServices(
 
   try {
     await migrateToLatest(db);
-    const { login, register, recovery, chat: chatLimit } = config.rateLimits;
+    const limits = config.rateLimits;
     const ns = overrides.rateLimitNamespace ?? '';
     const courses = new CoursesService({
       db,
@@ -134,9 +145,37 @@ export async function createServices(
       mailer,
       tokens: new SessionTokens(config.jwtSecret),
       limiters: {
-        login: new AttemptLimiter(`${ns}login`, login, 15 * 60, AUTH_MESSAGES.tooManyLogins, redis),
-        register: new AttemptLimiter(`${ns}register`, register, 10 * 60, AUTH_MESSAGES.tooManyRegistrations, redis),
-        recovery: new AttemptLimiter(`${ns}recovery`, recovery, 60 * 60, AUTH_MESSAGES.tooManyRecoveries, redis),
+        login: new AttemptLimiter(`${ns}login`, limits.login, LOGIN_WINDOW_SECONDS, AUTH_MESSAGES.tooManyLogins, redis),
+        loginFromAddress: new AttemptLimiter(
+          `${ns}login-address`,
+          limits.loginAddress,
+          LOGIN_WINDOW_SECONDS,
+          AUTH_MESSAGES.tooManyLogins,
+          redis,
+        ),
+        loginToAccount: new ProgressiveDelay(
+          `${ns}login-account`,
+          limits.loginAccount,
+          LOGIN_ACCOUNT_WINDOW_SECONDS,
+          LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+          AUTH_MESSAGES.tooManyLogins,
+          redis,
+        ),
+        register: new AttemptLimiter(
+          `${ns}register`,
+          limits.register,
+          10 * 60,
+          AUTH_MESSAGES.tooManyRegistrations,
+          redis,
+        ),
+        recovery: new AttemptLimiter(`${ns}recovery`, limits.recovery, 60 * 60, AUTH_MESSAGES.tooManyRecoveries, redis),
+        recoveryFromAddress: new AttemptLimiter(
+          `${ns}recovery-address`,
+          limits.recoveryAddress,
+          60 * 60,
+          AUTH_MESSAGES.tooManyRecoveries,
+          redis,
+        ),
       },
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
@@ -158,7 +197,7 @@ export async function createServices(
       clock,
       files,
       broadcaster,
-      sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
+      sendLimiter: new AttemptLimiter(`${ns}chat`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
     });
     const partners = new PartnersService({ db, clock });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);

@@ -1,11 +1,47 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
+
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy also takes. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, with an optional /prefix of the right size, or one of NAMED_RANGES. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): nobody, the nearest N proxies,
+ * or proxies at these addresses. Never everybody: then any client could name itself a new address
+ * on every request and slip past every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `«${value}» не підходить: вкажіть кількість проксі перед сервером (наприклад 1 за одним балансувальником) ` +
+        'або їхні адреси чи мережі через кому (наприклад 10.0.0.2,192.168.0.0/16); true не приймається, ' +
+        'бо тоді будь-хто може назвати себе іншою адресою й обійти обмеження спроб',
+    });
+    return z.NEVER;
+  });
 
 /** Every setting the server reads, with its default (DESIGN.md, Running). */
 const envSchema = z.object({
@@ -24,11 +60,14 @@ const envSchema = z.object({
   LIQPAY_PRIVATE_KEY: z.string().optional(),
   SEED_DEMO: flag.optional(),
   RATE_LIMIT_LOGIN: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_ADDRESS: positiveInt.default(30),
+  RATE_LIMIT_LOGIN_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_REGISTER: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
+  RATE_LIMIT_RECOVERY_ADDRESS: positiveInt.default(20),
   RATE_LIMIT_CHAT: positiveInt.default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST: z.string().optional(),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
@@ -49,10 +88,23 @@ export interface Config {
   mailFrom: string;
   liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
   seedDemo: boolean;
-  /** Attempts per window: failed logins, registrations, recoveries; chat messages per user per minute. */
-  rateLimits: { login: number; register: number; recovery: number; chat: number };
+  /**
+   * Attempts per window (services.ts names the windows): failed logins per address and email, per
+   * address, and per email before its attempts are slowed; registrations per address; recoveries
+   * per email and per address; chat messages per user per minute.
+   */
+  rateLimits: {
+    login: number;
+    loginAddress: number;
+    loginAccount: number;
+    register: number;
+    recovery: number;
+    recoveryAddress: number;
+    chat: number;
+  };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   /** The built web app; served from the same port when it exists. */
   webDist: string;
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
@@ -103,8 +155,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimits: {
       login: env.RATE_LIMIT_LOGIN,
+      loginAddress: env.RATE_LIMIT_LOGIN_ADDRESS,
+      loginAccount: env.RATE_LIMIT_LOGIN_ACCOUNT,
       register: env.RATE_LIMIT_REGISTER,
       recovery: env.RATE_LIMIT_RECOVERY,
+      recoveryAddress: env.RATE_LIMIT_RECOVERY_ADDRESS,
       chat: env.RATE_LIMIT_CHAT,
     },
     logLevel: env.LOG_LEVEL,

@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => auth.requestRecovery(request.body.email),
+    async (request) => auth.requestRecovery(request.body.email, request.ip),
   );
 
   app.post(

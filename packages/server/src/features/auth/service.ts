@@ -15,7 +15,7 @@ import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
-import { type AttemptLimiter, takeAttempt } from '../../infra/rate-limit.js';
+import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -24,9 +24,17 @@ import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 
 export interface AuthLimiters {
-  login: AttemptLimiter;
-  register: AttemptLimiter;
-  recovery: AttemptLimiter;
+  /** Failed logins per client address and email. */
+  login: AttemptCounter;
+  /** Failed logins per client address, whatever the email (one password sprayed over many accounts). */
+  loginFromAddress: AttemptCounter;
+  /** Failed logins per email from any address: slowed down, never locked. */
+  loginToAccount: AttemptCounter;
+  /** Registrations per client address. */
+  register: AttemptCounter;
+  /** Recovery requests per email, and per client address. */
+  recovery: AttemptCounter;
+  recoveryFromAddress: AttemptCounter;
 }
 
 export interface SignedInUser {
@@ -147,7 +155,12 @@ export class AuthService {
     // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
     // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
     // could not be checked, gives back its own point only (failures counted meanwhile stay).
-    const attempt = await takeAttempt([[this.deps.limiters.login, `${clientAddress}|${email}`]]);
+    const { limiters } = this.deps;
+    const attempt = await takeAttempt([
+      [limiters.login, `${clientAddress}|${email}`],
+      [limiters.loginFromAddress, clientAddress],
+      [limiters.loginToAccount, email],
+    ]);
     let user: Awaited<ReturnType<typeof repo.findUserByEmail>>;
     let valid: boolean;
     try {
@@ -170,8 +183,9 @@ export class AuthService {
   }
 
   /** Answers the same for every address; mails a one-hour, single-use link when it is known. */
-  async requestRecovery(email: string): Promise<{ message: string }> {
+  async requestRecovery(email: string, clientAddress: string): Promise<{ message: string }> {
     const { db, clock, limiters } = this.deps;
+    await limiters.recoveryFromAddress.consume(clientAddress);
     await limiters.recovery.consume(email);
     const user = await repo.findUserByEmail(db, email);
     if (user?.password_hash) {
