@@ -47,6 +47,9 @@ export interface AppOverrides extends ServiceOverrides {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  // A hop count is given as a function: Fastify 5 takes a bare number as "trust nobody", since the
+  // nearest peer is then trusted by its position alone (README: TRUST_PROXY).
+  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -62,12 +65,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     // Successful reads are logged at debug, everything else as before (infra/http/request-log.ts).
     logController: new RequestLog(),
-    // A hop count is given as a function: Fastify 5 takes a bare number as "trust nobody", since
-    // the nearest peer is then trusted by position alone (README: TRUST_PROXY).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     // A malformed or overlong path is refused before any route: `{ message }` like every error.
