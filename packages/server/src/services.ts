@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, CHAT_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { UsersAdmin } from './features/admin/users.js';
+import { PasswordHasher } from './features/auth/passwords.js';
 import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
@@ -143,6 +144,7 @@ export async function createServices(
       db,
       clock,
       mailer,
+      passwords: new PasswordHasher(config.passwordHashQueue),
       tokens: new SessionTokens(config.jwtSecret),
       limiters: {
         login: new AttemptLimiter(`${ns}login`, limits.login, LOGIN_WINDOW_SECONDS, AUTH_MESSAGES.tooManyLogins, redis),

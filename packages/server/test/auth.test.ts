@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
+import { holdDatabase, newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -292,5 +292,32 @@ describe('password recovery', () => {
     expect(
       (await t.api('POST', '/api/auth/reset', { body: { token: first, password: 'older secret!!' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('password hashing under load', () => {
+  it('answers at once with 503, Retry-After and a Ukrainian message, without hashing, when the waiting line is full', async () => {
+    const app = await startTestApp({ PASSWORD_HASH_QUEUE: '2' });
+    try {
+      // Every login waits at the accounts table, then all reach argon2 at the same moment.
+      const hold = await holdDatabase(app, 'users');
+      const pending = Array.from({ length: 40 }, (_, i) =>
+        app.api('POST', '/api/auth/login', { body: { email: `load-${i}@example.org`, password: 'some password' } }),
+      );
+      // Time for all 40 to arrive and wait.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await hold.release();
+      const answers = await Promise.all(pending);
+      const busy = answers.filter((a) => a.status === 503);
+      expect(answers.filter((a) => a.status !== 503 && a.status !== 401)).toEqual([]);
+      // A few are hashed (as many as run at once, and two waiting); the rest are turned away.
+      expect(busy.length).toBeGreaterThanOrEqual(30);
+      for (const answer of busy) {
+        expect(answer.body).toEqual({ message: AUTH_MESSAGES.busy });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

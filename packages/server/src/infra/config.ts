@@ -66,6 +66,7 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
   RATE_LIMIT_RECOVERY_ADDRESS: positiveInt.default(20),
   RATE_LIMIT_CHAT: positiveInt.default(30),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST: z.string().optional(),
@@ -102,6 +103,8 @@ export interface Config {
     recoveryAddress: number;
     chat: number;
   };
+  /** Password hashes that may wait for a turn (beyond those running); past that, 503 at once. */
+  passwordHashQueue: number;
   logLevel: string;
   /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
@@ -162,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recoveryAddress: env.RATE_LIMIT_RECOVERY_ADDRESS,
       chat: env.RATE_LIMIT_CHAT,
     },
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),

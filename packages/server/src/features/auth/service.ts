@@ -18,7 +18,7 @@ import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import type { PasswordHasher } from './passwords.js';
 import type { Executor } from './repo.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
@@ -84,6 +84,7 @@ export class AuthService {
       tokens: SessionTokens;
       clock: Clock;
       mailer: Mailer;
+      passwords: PasswordHasher;
       limiters: AuthLimiters;
       publicUrl: string;
       demoEnabled: boolean;
@@ -110,7 +111,7 @@ export class AuthService {
     const { db, clock } = this.deps;
     const now = clock.now();
     const userId = randomUUID();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     try {
       await db.transaction().execute(async (trx) => {
         const inviter = input.inviterId ? await repo.userExists(trx, input.inviterId) : undefined;
@@ -165,7 +166,7 @@ export class AuthService {
     let valid: boolean;
     try {
       user = await repo.findUserByEmail(this.deps.db, email);
-      valid = await verifyPassword(user?.password_hash, password);
+      valid = await this.deps.passwords.verify(user?.password_hash, password);
     } catch (error) {
       await attempt.giveBack();
       throw error;
@@ -204,7 +205,7 @@ export class AuthService {
   /** Sets a new password, ends every session of the user and every other reset link, signs in. */
   async resetPassword(token: string, password: string): Promise<AuthResponse> {
     const { db, clock } = this.deps;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.deps.passwords.hash(password);
     const now = clock.now();
     const userId = await db.transaction().execute(async (trx) => {
       const reset = await repo.usePasswordReset(trx, hashResetToken(token), now);
