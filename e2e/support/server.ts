@@ -111,6 +111,7 @@ export async function startServer(
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_RECOVERY: '1000',
       RATE_LIMIT_RECOVERY_ADDRESS: '1000',
+      RATE_LIMIT_RESET: '1000',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -44,6 +44,8 @@ export interface ServiceOverrides {
 export interface Services {
   db: Db;
   auth: AuthService;
+  /** argon2 with a bounded waiting line, shared by everything that hashes a password. */
+  passwords: PasswordHasher;
   chat: ChatService;
   /** Tells connected sockets what changed; silent until app.ts attaches Socket.IO. */
   broadcaster: Broadcaster;
@@ -140,11 +142,12 @@ export async function createServices(
         return user;
       },
     });
+    const passwords = new PasswordHasher(config.passwordHashQueue);
     const auth = new AuthService({
       db,
       clock,
       mailer,
-      passwords: new PasswordHasher(config.passwordHashQueue),
+      passwords,
       tokens: new SessionTokens(config.jwtSecret),
       limiters: {
         login: new AttemptLimiter(`${ns}login`, limits.login, LOGIN_WINDOW_SECONDS, AUTH_MESSAGES.tooManyLogins, redis),
@@ -178,6 +181,7 @@ export async function createServices(
           AUTH_MESSAGES.tooManyRecoveries,
           redis,
         ),
+        reset: new AttemptLimiter(`${ns}reset`, limits.reset, 60 * 60, AUTH_MESSAGES.tooManyResets, redis),
       },
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
@@ -240,6 +244,7 @@ export async function createServices(
     return {
       db,
       auth,
+      passwords,
       chat,
       broadcaster,
       courses,

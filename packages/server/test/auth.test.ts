@@ -320,4 +320,42 @@ describe('password hashing under load', () => {
       await app.close();
     }
   });
+
+  it('checks a reset link before hashing the new password: an invented link costs no hash', async () => {
+    const app = await startTestApp({ PASSWORD_HASH_QUEUE: '4' });
+    try {
+      const person = newPerson();
+      expect((await app.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      await app.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+      const token = (await resetLinkOf(app, person.email)).split('/reset/')[1] as string;
+      // The hashing line kept full from inside the server until both answers are in: more fillers
+      // than places, each taking a place again as soon as it has one.
+      let full = true;
+      const keepFull = async () => {
+        while (full) {
+          await app.app.services.passwords
+            .hash('filler password')
+            .catch(() => new Promise((resolve) => setTimeout(resolve, 1)));
+        }
+      };
+      const filling = Array.from({ length: 20 }, keepFull);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [invented, real] = await Promise.all([
+        app.api('POST', '/api/auth/reset', { body: { token: 'invented-token', password: 'new secret one' } }),
+        app.api('POST', '/api/auth/reset', { body: { token, password: 'new secret two' } }),
+      ]);
+      // The real link needs a hash and finds the line full; the invented one is refused without one.
+      expect(real.status).toBe(503);
+      expect(invented.status).toBe(400);
+      expect(invented.body).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+      full = false;
+      await Promise.all(filling);
+      // Turned away, the real link was not spent.
+      expect((await app.api('POST', '/api/auth/reset', { body: { token, password: 'new secret three' } })).status).toBe(
+        200,
+      );
+    } finally {
+      await app.close();
+    }
+  });
 });

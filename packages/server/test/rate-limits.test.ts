@@ -277,4 +277,24 @@ describe('proxies, accounts and addresses', () => {
       await app.close();
     }
   });
+
+  it('limits password resets per address, counting invented links', async () => {
+    const app = await startTestApp({ TRUST_PROXY: '1', RATE_LIMIT_RESET: '2' });
+    try {
+      const reset = (address: string) =>
+        app.api('POST', '/api/auth/reset', {
+          body: { token: 'invented-token', password: 'new secret!' },
+          headers: from(address),
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await reset('198.51.100.30')).status);
+      expect(statuses).toEqual([400, 400, 429]);
+      const blocked = await reset('198.51.100.30');
+      expect(blocked.body).toEqual({ message: AUTH_MESSAGES.tooManyResets });
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await reset('198.51.100.31')).status).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
 });

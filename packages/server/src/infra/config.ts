@@ -65,6 +65,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
   RATE_LIMIT_RECOVERY_ADDRESS: positiveInt.default(20),
+  RATE_LIMIT_RESET: positiveInt.default(20),
   RATE_LIMIT_CHAT: positiveInt.default(30),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,7 +93,7 @@ export interface Config {
   /**
    * Attempts per window (services.ts names the windows): failed logins per address and email, per
    * address, and per email before its attempts are slowed; registrations per address; recoveries
-   * per email and per address; chat messages per user per minute.
+   * per email and per address; password resets per address; chat messages per user per minute.
    */
   rateLimits: {
     login: number;
@@ -101,6 +102,7 @@ export interface Config {
     register: number;
     recovery: number;
     recoveryAddress: number;
+    reset: number;
     chat: number;
   };
   /** Password hashes that may wait for a turn (beyond those running); past that, 503 at once. */
@@ -163,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       register: env.RATE_LIMIT_REGISTER,
       recovery: env.RATE_LIMIT_RECOVERY,
       recoveryAddress: env.RATE_LIMIT_RECOVERY_ADDRESS,
+      reset: env.RATE_LIMIT_RESET,
       chat: env.RATE_LIMIT_CHAT,
     },
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,

@@ -57,6 +57,7 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_RECOVERY: '100000',
     RATE_LIMIT_RECOVERY_ADDRESS: '100000',
+    RATE_LIMIT_RESET: '100000',
     RATE_LIMIT_CHAT: '100000',
     ...extra,
   };

@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: authResponseSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => auth.resetPassword(request.body.token, request.body.password),
+    async (request) => auth.resetPassword(request.body.token, request.body.password, request.ip),
   );
 
   app.post(

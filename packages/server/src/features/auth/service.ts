@@ -35,6 +35,8 @@ export interface AuthLimiters {
   /** Recovery requests per email, and per client address. */
   recovery: AttemptCounter;
   recoveryFromAddress: AttemptCounter;
+  /** Password resets (link and new password) per client address. */
+  reset: AttemptCounter;
 }
 
 export interface SignedInUser {
@@ -203,12 +205,18 @@ export class AuthService {
   }
 
   /** Sets a new password, ends every session of the user and every other reset link, signs in. */
-  async resetPassword(token: string, password: string): Promise<AuthResponse> {
-    const { db, clock } = this.deps;
+  async resetPassword(token: string, password: string, clientAddress: string): Promise<AuthResponse> {
+    const { db, clock, limiters } = this.deps;
+    await limiters.reset.consume(clientAddress);
+    const tokenHash = hashResetToken(token);
+    // The link first: an invented one must cost no hash. It is used (once, atomically) only below.
+    if (!(await repo.findLivePasswordReset(db, tokenHash, clock.now()))) {
+      throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+    }
     const passwordHash = await this.deps.passwords.hash(password);
     const now = clock.now();
     const userId = await db.transaction().execute(async (trx) => {
-      const reset = await repo.usePasswordReset(trx, hashResetToken(token), now);
+      const reset = await repo.usePasswordReset(trx, tokenHash, now);
       if (!reset) return undefined;
       await repo.setPassword(trx, reset.user_id, passwordHash);
       await repo.revokeAllSessions(trx, reset.user_id, now);
