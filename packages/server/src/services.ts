@@ -122,8 +122,11 @@ export async function createServices(
     timer.unref();
     timers.push(timer);
   };
+  // Set once the auth service exists: its mail still going out is waited for before closing.
+  let settleAuth = async () => {};
   const close = async () => {
     for (const timer of timers) clearInterval(timer);
+    await settleAuth();
     await mailer.close();
     redis?.disconnect();
     await db.destroy();
@@ -189,6 +192,7 @@ export async function createServices(
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });
+    settleAuth = () => auth.settle();
     const diary = new DiaryService({ db, clock, courses });
     const files = new FilesService({
       db,

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdDatabase, newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
+import {
+  decodeQuotedPrintable,
+  holdDatabase,
+  newPerson,
+  resetLinkOf,
+  startTestApp,
+  type TestApp,
+} from './support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -208,6 +215,26 @@ describe('password recovery', () => {
     const mails = await t.outbox();
     expect(mails.length).toBe(before + 1);
     expect(mails.some((m) => m.includes('nobody-at-all@example.org'))).toBe(false);
+  });
+
+  it('answers a known address without waiting for the reset row or the mail, which follow once the database allows', async () => {
+    const { person } = await register();
+    const mailedTo = async (email: string) =>
+      (await t.outbox()).map(decodeQuotedPrintable).some((m) => m.includes(`To: ${email}`));
+    // Writes of reset rows wait (SQLite: the app's connection is taken; PostgreSQL: the table is locked).
+    const hold = await holdDatabase(t, 'password_resets');
+    try {
+      const stillWaiting = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000));
+      const ask = (email: string) =>
+        Promise.race([t.api('POST', '/api/auth/recovery', { body: { email } }), stillWaiting]);
+      const [known, unknown] = await Promise.all([ask(person.email), ask('nobody-known@example.org')]);
+      expect(known).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      expect(unknown).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      expect(await mailedTo(person.email)).toBe(false);
+    } finally {
+      await hold.release();
+    }
+    expect(await resetLinkFor(person.email)).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
   });
 
   it('stores only the hash of the token', async () => {

@@ -54,6 +54,8 @@ export interface NewAccount {
   role?: Role;
 }
 
+const link = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
+
 /** The demo learner `/resume` signs into; seeded outside production. */
 export const DEMO_LEARNER_EMAIL = 'learner@example.org';
 
@@ -79,6 +81,8 @@ export class AuthService {
   private readonly remembered = new Map<string, RememberedSession>();
   /** Moves on every forget: a lookup that overlapped one is not remembered. */
   private forgets = 0;
+  /** Work begun after an answer went out, until it ends. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -185,23 +189,45 @@ export class AuthService {
     return this.signIn(user.id);
   }
 
-  /** Answers the same for every address; mails a one-hour, single-use link when it is known. */
+  /**
+   * Answers the same for every address, at once; mails a one-hour, single-use link when it is
+   * known. Flat by construction: after the limits (the same for every address) the answer waits
+   * for nothing, and the lookup, the reset row and the mail happen after it, so a known address
+   * cannot answer later than an unknown one.
+   */
   async requestRecovery(email: string, clientAddress: string): Promise<{ message: string }> {
-    const { db, clock, limiters } = this.deps;
+    const { limiters } = this.deps;
     await limiters.recoveryFromAddress.consume(clientAddress);
     await limiters.recovery.consume(email);
-    const user = await repo.findUserByEmail(db, email);
-    if (user?.password_hash) {
-      const now = clock.now();
-      const { token, tokenHash } = newResetToken();
-      await repo.insertPasswordReset(db, { tokenHash, userId: user.id, now, expiresAt: now + RESET_TOKEN_TTL_MS });
-      const link = `${this.deps.publicUrl}/reset/${token}`;
-      // Not awaited: a known address must not answer measurably later than an unknown one.
-      this.deps.mailer
-        .send(resetPasswordMail(user.email, user.first_name, link))
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'reset mail failed'));
-    }
+    this.afterAnswer(() => this.mailResetLink(email), 'reset mail failed');
     return { message: RECOVERY_ANSWER };
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const user = await repo.findUserByEmail(db, email);
+    if (!user?.password_hash) return;
+    const now = clock.now();
+    const { token, tokenHash } = newResetToken();
+    await repo.insertPasswordReset(db, { tokenHash, userId: user.id, now, expiresAt: now + RESET_TOKEN_TTL_MS });
+    await this.deps.mailer.send(resetPasswordMail(user.email, user.first_name, link(this.deps.publicUrl, token)));
+  }
+
+  /**
+   * Runs `work` once the current answer has gone out (setImmediate: after the reply is written).
+   * A failure is logged, never dropped; `settle` waits for what is still running (shutdown).
+   */
+  private afterAnswer(work: () => Promise<void>, failure: string): void {
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, failure))
+      .finally(() => this.background.delete(running));
+    this.background.add(running);
+  }
+
+  /** Waits for the work begun after answers (mail of reset links) to finish. */
+  async settle(): Promise<void> {
+    while (this.background.size) await Promise.all(this.background);
   }
 
   /** Sets a new password, ends every session of the user and every other reset link, signs in. */
