@@ -81,6 +81,21 @@ describe('registration', () => {
     expect(login.status).not.toBe(200);
   });
 
+  it('refuses the most common passwords in any letter case, saying why, and creates nothing', async () => {
+    for (const password of ['12345678', 'password', 'Password1', 'QWERTYUIOP', 'iloveyou']) {
+      const person = newPerson({ password });
+      const answer = await t.api('POST', '/api/auth/register', { body: person });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: AUTH_MESSAGES.commonPassword });
+      const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password } });
+      expect(login.status).toBe(401);
+    }
+    // The demo accounts' password is not among them.
+    expect((await t.api('POST', '/api/auth/register', { body: newPerson({ password: 'yedyni-demo' }) })).status).toBe(
+      201,
+    );
+  });
+
   it('accepts Ukrainian names with apostrophes, hyphens and spaces', async () => {
     const { user } = await register({ first_name: " Об'єднана-Ґаля ", last_name: 'Де Ла Круз' });
     expect(user.first_name).toBe("Об'єднана-Ґаля");
@@ -274,6 +289,18 @@ describe('password recovery', () => {
     const again = await t.api('POST', '/api/auth/reset', { body: { token, password: 'yet another secret' } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+  });
+
+  it('refuses a common password as the new one, and leaves the link usable', async () => {
+    const { person } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    const common = await t.api('POST', '/api/auth/reset', { body: { token, password: 'Sunshine' } });
+    expect(common.status).toBe(400);
+    expect(common.body).toEqual({ message: AUTH_MESSAGES.commonPassword });
+    expect((await t.api('POST', '/api/auth/reset', { body: { token, password: 'a far better secret' } })).status).toBe(
+      200,
+    );
   });
 
   it('lets exactly one of two simultaneous uses of a link win', async () => {

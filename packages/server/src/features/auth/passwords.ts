@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@yedyni/contract';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../../infra/errors.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
@@ -70,4 +71,16 @@ export class PasswordHasher {
       else this.running -= 1;
     }
   }
+}
+
+/**
+ * The ~49,000 most common passwords of public breaches, most frequent first, as zxcvbn-ts ships
+ * them (lower case; no network needed). Made into a set on first use.
+ */
+let common: Set<string> | undefined;
+
+/** Whether the password is one of the most common ones, in any letter case: the first an attacker tries. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common']);
+  return common.has(password.toLowerCase());
 }

@@ -18,7 +18,7 @@ import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
-import type { PasswordHasher } from './passwords.js';
+import { isCommonPassword, type PasswordHasher } from './passwords.js';
 import type { Executor } from './repo.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
@@ -52,6 +52,11 @@ export interface NewAccount {
   password: string;
   inviterId?: string | undefined;
   role?: Role;
+}
+
+/** Registration, the operator's create-user and a reset take no password from the breach lists. */
+function refuseCommon(password: string): void {
+  if (isCommonPassword(password)) throw new AppError(400, AUTH_MESSAGES.commonPassword);
 }
 
 const link = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
@@ -117,6 +122,7 @@ export class AuthService {
     const { db, clock } = this.deps;
     const now = clock.now();
     const userId = randomUUID();
+    refuseCommon(input.password);
     const passwordHash = await this.deps.passwords.hash(input.password);
     try {
       await db.transaction().execute(async (trx) => {
@@ -239,6 +245,7 @@ export class AuthService {
     if (!(await repo.findLivePasswordReset(db, tokenHash, clock.now()))) {
       throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
     }
+    refuseCommon(password);
     const passwordHash = await this.deps.passwords.hash(password);
     const now = clock.now();
     const userId = await db.transaction().execute(async (trx) => {
