@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeQuotedPrintable,
@@ -250,6 +252,28 @@ describe('password recovery', () => {
       await hold.release();
     }
     expect(await resetLinkFor(person.email)).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('logs a reset link that could not be made after the answer, rather than losing it silently', async () => {
+    const lines: { level?: number; msg?: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await startTestApp({ LOG_LEVEL: 'error' }, { logStream });
+    try {
+      const person = newPerson();
+      expect((await app.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      await sql`DROP TABLE password_resets`.execute(app.app.services.db);
+      const answer = await app.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+      expect(answer).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      await app.app.services.auth.settle();
+      expect(lines.filter((l) => l.msg === 'reset mail failed').map((l) => l.level)).toEqual([50]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('stores only the hash of the token', async () => {
