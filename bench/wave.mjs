@@ -145,8 +145,11 @@ async function waveOn(kind, adminUrl, { learners, rampS, concurrency, dist }) {
   try {
     const env = serverEnv(database, await freePort(), { RATE_LIMIT_LOGIN: '100000' });
     const now = Date.now();
-    const { hashPassword } = await import(path.join(serverDist, 'features/auth/passwords.js'));
-    const passwordHash = await hashPassword(PASSWORD);
+    const passwords = await import(path.join(serverDist, 'features/auth/passwords.js'));
+    // PasswordHasher since the hashing line is bounded; an older dist exports hashPassword.
+    const passwordHash = passwords.PasswordHasher
+      ? await new passwords.PasswordHasher(1).hash(PASSWORD)
+      : await passwords.hashPassword(PASSWORD);
     const { config, services } = await openServices(env);
     let room;
     let people;

@@ -49,6 +49,9 @@ export interface AppOverrides extends ServiceOverrides {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  // A hop count is given as a function: Fastify 5 takes a bare number as "trust nobody", since the
+  // nearest peer is then trusted by its position alone (README: TRUST_PROXY).
+  const { trustProxy } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -64,7 +67,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     // Successful reads are logged at debug, everything else as before (infra/http/request-log.ts).
     logController: new RequestLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     // Slow clients (a body of 100 bytes sent one byte and then nothing) must not hold a
     // connection forever: idle sockets are closed, and headers and the whole request are
@@ -161,7 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
  * the server refuses; the operator's command line still runs, to change those passwords.
  */
 async function refuseDemoPasswords(services: Services): Promise<void> {
-  const open = await demoAccountsWithDemoPassword(services.db).catch(async (error: unknown) => {
+  const open = await demoAccountsWithDemoPassword(services.db, services.passwords).catch(async (error: unknown) => {
     await services.close();
     throw error;
   });

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, CHAT_MESSAGES, EXERCISE_MESSAGES } from '@yedyni/contrac
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { UsersAdmin } from './features/admin/users.js';
+import { PasswordHasher } from './features/auth/passwords.js';
 import { loadUser } from './features/auth/repo.js';
 import { AuthService } from './features/auth/service.js';
 import { SessionTokens } from './features/auth/tokens.js';
@@ -28,7 +29,7 @@ import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpa
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
 import { privateDir } from './infra/private-files.js';
-import { AttemptLimiter } from './infra/rate-limit.js';
+import { AttemptLimiter, ProgressiveDelay } from './infra/rate-limit.js';
 import { Broadcaster } from './infra/realtime.js';
 import { createRedis } from './infra/redis.js';
 import { LocalFileStore } from './infra/storage.js';
@@ -44,6 +45,8 @@ export interface ServiceOverrides {
 export interface Services {
   db: Db;
   auth: AuthService;
+  /** argon2 with a bounded waiting line, shared by everything that hashes a password. */
+  passwords: PasswordHasher;
   chat: ChatService;
   /** Tells connected sockets what changed; silent until app.ts attaches Socket.IO. */
   broadcaster: Broadcaster;
@@ -66,6 +69,17 @@ export interface Services {
   outage: OutageLog;
   close(): Promise<void>;
 }
+
+/** Failed logins are counted per 15 minutes, per address and email and per address. */
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+/**
+ * Failed logins to one email from anywhere are counted per day: past RATE_LIMIT_LOGIN_ACCOUNT of
+ * them, one attempt at a time goes through, 1 s, 2 s, 4 s … apart, never more than 5 minutes. An
+ * attacker with any number of addresses gets about 300 guesses a day at one account; its owner
+ * never waits more than 5 minutes for an attempt.
+ */
+const LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
+const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
 
 /** How often stored wave state is brought in step with the clock (reads never wait for it). */
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
@@ -111,8 +125,11 @@ export async function createServices(
     timer.unref();
     timers.push(timer);
   };
+  // Set once the auth service exists: its mail still going out is waited for before closing.
+  let settleAuth = async () => {};
   const close = async () => {
     for (const timer of timers) clearInterval(timer);
+    await settleAuth();
     await mailer.close();
     redis?.disconnect();
     await db.destroy();
@@ -120,7 +137,7 @@ export async function createServices(
 
   try {
     await migrateToLatest(db);
-    const { login, register, recovery, chat: chatLimit } = config.rateLimits;
+    const limits = config.rateLimits;
     const ns = overrides.rateLimitNamespace ?? '';
     const courses = new CoursesService({
       db,
@@ -136,15 +153,46 @@ export async function createServices(
         return user;
       },
     });
+    const passwords = new PasswordHasher(config.passwordHashQueue);
     const auth = new AuthService({
       db,
       clock,
       mailer,
+      passwords,
       tokens: new SessionTokens(config.jwtSecret),
       limiters: {
-        login: new AttemptLimiter(`${ns}login`, login, 15 * 60, AUTH_MESSAGES.tooManyLogins, redis),
-        register: new AttemptLimiter(`${ns}register`, register, 10 * 60, AUTH_MESSAGES.tooManyRegistrations, redis),
-        recovery: new AttemptLimiter(`${ns}recovery`, recovery, 60 * 60, AUTH_MESSAGES.tooManyRecoveries, redis),
+        login: new AttemptLimiter(`${ns}login`, limits.login, LOGIN_WINDOW_SECONDS, AUTH_MESSAGES.tooManyLogins, redis),
+        loginFromAddress: new AttemptLimiter(
+          `${ns}login-address`,
+          limits.loginAddress,
+          LOGIN_WINDOW_SECONDS,
+          AUTH_MESSAGES.tooManyLogins,
+          redis,
+        ),
+        loginToAccount: new ProgressiveDelay(
+          `${ns}login-account`,
+          limits.loginAccount,
+          LOGIN_ACCOUNT_WINDOW_SECONDS,
+          LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+          AUTH_MESSAGES.tooManyLogins,
+          redis,
+        ),
+        register: new AttemptLimiter(
+          `${ns}register`,
+          limits.register,
+          10 * 60,
+          AUTH_MESSAGES.tooManyRegistrations,
+          redis,
+        ),
+        recovery: new AttemptLimiter(`${ns}recovery`, limits.recovery, 60 * 60, AUTH_MESSAGES.tooManyRecoveries, redis),
+        recoveryFromAddress: new AttemptLimiter(
+          `${ns}recovery-address`,
+          limits.recoveryAddress,
+          60 * 60,
+          AUTH_MESSAGES.tooManyRecoveries,
+          redis,
+        ),
+        reset: new AttemptLimiter(`${ns}reset`, limits.reset, 60 * 60, AUTH_MESSAGES.tooManyResets, redis),
       },
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
@@ -152,6 +200,7 @@ export async function createServices(
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });
+    settleAuth = () => auth.settle();
     const diary = new DiaryService({ db, clock, courses });
     const files = new FilesService({
       db,
@@ -174,8 +223,8 @@ export async function createServices(
       clock,
       files,
       broadcaster,
-      sendLimiter: new AttemptLimiter(`${ns}chat`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
-      changeLimiter: new AttemptLimiter(`${ns}chat-change`, chatLimit, 60, CHAT_MESSAGES.tooFast, redis),
+      sendLimiter: new AttemptLimiter(`${ns}chat`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
+      changeLimiter: new AttemptLimiter(`${ns}chat-change`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
     });
     const partners = new PartnersService({ db, clock });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
@@ -226,6 +275,7 @@ export async function createServices(
     return {
       db,
       auth,
+      passwords,
       chat,
       broadcaster,
       courses,

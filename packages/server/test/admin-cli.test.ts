@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from '../src/cli/admin.js';
 import { loadConfig } from '../src/infra/config.js';
@@ -76,5 +77,15 @@ describe('operator command line', () => {
     await expect(cli('set-role', 'nobody-such@example.org', 'admin')).rejects.toThrow(/не знайдено/);
     await expect(cli('create-user', 'bad', 'x', 'A', 'B')).rejects.toThrow(UsageError);
     expect((await t.api('GET', '/api/auth/current', { token: body.token })).body.role).toBe('user');
+  });
+
+  it('refuses a common password for a new user, saying why, and creates nobody', async () => {
+    await expect(cli('create-user', 'common.pass@example.org', 'Football', 'Олег', 'Гончар')).rejects.toThrow(
+      AUTH_MESSAGES.commonPassword,
+    );
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { email: 'common.pass@example.org', password: 'Football' },
+    });
+    expect(login.status).toBe(401);
   });
 });

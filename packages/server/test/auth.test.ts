@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { AUTH_MESSAGES, RECOVERY_ANSWER } from '@yedyni/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
+import {
+  decodeQuotedPrintable,
+  holdDatabase,
+  newPerson,
+  resetLinkOf,
+  startTestApp,
+  type TestApp,
+} from './support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +81,21 @@ describe('registration', () => {
     expect(answer.body.message).toContain(field);
     const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password: person.password } });
     expect(login.status).not.toBe(200);
+  });
+
+  it('refuses the most common passwords in any letter case, saying why, and creates nothing', async () => {
+    for (const password of ['12345678', 'password', 'Password1', 'QWERTYUIOP', 'iloveyou']) {
+      const person = newPerson({ password });
+      const answer = await t.api('POST', '/api/auth/register', { body: person });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: AUTH_MESSAGES.commonPassword });
+      const login = await t.api('POST', '/api/auth/login', { body: { email: person.email, password } });
+      expect(login.status).toBe(401);
+    }
+    // The demo accounts' password is not among them.
+    expect((await t.api('POST', '/api/auth/register', { body: newPerson({ password: 'yedyni-demo' }) })).status).toBe(
+      201,
+    );
   });
 
   it('accepts Ukrainian names with apostrophes, hyphens and spaces', async () => {
@@ -203,6 +227,48 @@ describe('password recovery', () => {
     expect(mails.some((m) => m.includes('nobody-at-all@example.org'))).toBe(false);
   });
 
+  it('answers a known address without waiting for the reset row or the mail, which follow once the database allows', async () => {
+    const { person } = await register();
+    const mailedTo = async (email: string) =>
+      (await t.outbox()).map(decodeQuotedPrintable).some((m) => m.includes(`To: ${email}`));
+    // Writes of reset rows wait (SQLite: the app's connection is taken; PostgreSQL: the table is locked).
+    const hold = await holdDatabase(t, 'password_resets');
+    try {
+      const stillWaiting = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000));
+      const ask = (email: string) =>
+        Promise.race([t.api('POST', '/api/auth/recovery', { body: { email } }), stillWaiting]);
+      const [known, unknown] = await Promise.all([ask(person.email), ask('nobody-known@example.org')]);
+      expect(known).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      expect(unknown).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      expect(await mailedTo(person.email)).toBe(false);
+    } finally {
+      await hold.release();
+    }
+    expect(await resetLinkFor(person.email)).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('logs a reset link that could not be made after the answer, rather than losing it silently', async () => {
+    const lines: { level?: number; msg?: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await startTestApp({ LOG_LEVEL: 'error' }, { logStream });
+    try {
+      const person = newPerson();
+      expect((await app.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      await sql`DROP TABLE password_resets`.execute(app.app.services.db);
+      const answer = await app.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+      expect(answer).toMatchObject({ status: 200, body: { message: RECOVERY_ANSWER } });
+      await app.app.services.auth.settle();
+      expect(lines.filter((l) => l.msg === 'reset mail failed').map((l) => l.level)).toEqual([50]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('stores only the hash of the token', async () => {
     const { person, user } = await register();
     await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
@@ -240,6 +306,18 @@ describe('password recovery', () => {
     const again = await t.api('POST', '/api/auth/reset', { body: { token, password: 'yet another secret' } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+  });
+
+  it('refuses a common password as the new one, and leaves the link usable', async () => {
+    const { person } = await register();
+    await t.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+    const token = (await resetLinkFor(person.email)).split('/reset/')[1] as string;
+    const common = await t.api('POST', '/api/auth/reset', { body: { token, password: 'Sunshine' } });
+    expect(common.status).toBe(400);
+    expect(common.body).toEqual({ message: AUTH_MESSAGES.commonPassword });
+    expect((await t.api('POST', '/api/auth/reset', { body: { token, password: 'a far better secret' } })).status).toBe(
+      200,
+    );
   });
 
   it('lets exactly one of two simultaneous uses of a link win', async () => {
@@ -285,5 +363,70 @@ describe('password recovery', () => {
     expect(
       (await t.api('POST', '/api/auth/reset', { body: { token: first, password: 'older secret!!' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('password hashing under load', () => {
+  it('answers at once with 503, Retry-After and a Ukrainian message, without hashing, when the waiting line is full', async () => {
+    const app = await startTestApp({ PASSWORD_HASH_QUEUE: '2' });
+    try {
+      // Every login waits at the accounts table, then all reach argon2 at the same moment.
+      const hold = await holdDatabase(app, 'users');
+      const pending = Array.from({ length: 40 }, (_, i) =>
+        app.api('POST', '/api/auth/login', { body: { email: `load-${i}@example.org`, password: 'some password' } }),
+      );
+      // Time for all 40 to arrive and wait.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await hold.release();
+      const answers = await Promise.all(pending);
+      const busy = answers.filter((a) => a.status === 503);
+      expect(answers.filter((a) => a.status !== 503 && a.status !== 401)).toEqual([]);
+      // A few are hashed (as many as run at once, and two waiting); the rest are turned away.
+      expect(busy.length).toBeGreaterThanOrEqual(30);
+      for (const answer of busy) {
+        expect(answer.body).toEqual({ message: AUTH_MESSAGES.busy });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('checks a reset link before hashing the new password: an invented link costs no hash', async () => {
+    const app = await startTestApp({ PASSWORD_HASH_QUEUE: '4' });
+    try {
+      const person = newPerson();
+      expect((await app.api('POST', '/api/auth/register', { body: person })).status).toBe(201);
+      await app.api('POST', '/api/auth/recovery', { body: { email: person.email } });
+      const token = (await resetLinkOf(app, person.email)).split('/reset/')[1] as string;
+      // The hashing line kept full from inside the server until both answers are in: more fillers
+      // than places, each taking a place again as soon as it has one.
+      let full = true;
+      const keepFull = async () => {
+        while (full) {
+          await app.app.services.passwords
+            .hash('filler password')
+            .catch(() => new Promise((resolve) => setTimeout(resolve, 1)));
+        }
+      };
+      const filling = Array.from({ length: 20 }, keepFull);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [invented, real] = await Promise.all([
+        app.api('POST', '/api/auth/reset', { body: { token: 'invented-token', password: 'new secret one' } }),
+        app.api('POST', '/api/auth/reset', { body: { token, password: 'new secret two' } }),
+      ]);
+      // The real link needs a hash and finds the line full; the invented one is refused without one.
+      expect(real.status).toBe(503);
+      expect(invented.status).toBe(400);
+      expect(invented.body).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+      full = false;
+      await Promise.all(filling);
+      // Turned away, the real link was not spent.
+      expect((await app.api('POST', '/api/auth/reset', { body: { token, password: 'new secret three' } })).status).toBe(
+        200,
+      );
+    } finally {
+      await app.close();
+    }
   });
 });

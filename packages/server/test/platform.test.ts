@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/features/auth/passwords.js';
+import { PasswordHasher } from '../src/features/auth/passwords.js';
 import { ConfigError, loadConfig } from '../src/infra/config.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -256,7 +256,7 @@ describe('production start', () => {
       // Once every demo account has another password, production starts.
       await demo.app.services.db
         .updateTable('users')
-        .set({ password_hash: await hashPassword('a much better secret 42') })
+        .set({ password_hash: await new PasswordHasher(1).hash('a much better secret 42') })
         .where('email', 'like', '%@example.org')
         .execute();
       const production = await startTestApp(PRODUCTION, { sharing: demo });

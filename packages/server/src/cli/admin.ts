@@ -2,8 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emailSchema, passwordSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
-import { hashPassword } from '../features/auth/passwords.js';
-import { findUserByEmail, revokeAllSessions, setPassword, setRole } from '../features/auth/repo.js';
+import { findUserByEmail, setRole } from '../features/auth/repo.js';
 import { writeAudit } from '../infra/audit.js';
 import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
@@ -61,22 +60,7 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
       const email = emailSchema.parse(rawEmail);
       const checked = passwordSchema.safeParse(rawPassword);
       if (!checked.success) throw new UsageError(checked.error.issues.map((i) => i.message).join('\n'));
-      const passwordHash = await hashPassword(checked.data);
-      const now = Date.now();
-      await services.db.transaction().execute(async (trx) => {
-        const user = await findUserByEmail(trx, email);
-        if (!user?.password_hash) throw new UsageError(`Користувача ${email} не знайдено`);
-        await setPassword(trx, user.id, passwordHash);
-        await revokeAllSessions(trx, user.id, now);
-        await writeAudit(trx, {
-          actorId: null,
-          action: 'user.password',
-          target: `user:${user.id}`,
-          summary: `${email}: новий пароль (командний рядок)`,
-          details: {},
-          now,
-        });
-      });
+      await services.auth.setPasswordByOperator(email, checked.data);
       return `Пароль ${email} змінено; усі його сеанси завершено`;
     }
     const [email, password, first_name, last_name, rawRole] = rest;

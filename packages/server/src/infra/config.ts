@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -7,6 +8,41 @@ import { privateDir } from './private-files.js';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
+
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy also takes. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, with an optional /prefix of the right size, or one of NAMED_RANGES. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): nobody, the nearest N proxies,
+ * or proxies at these addresses. Never everybody: then any client could name itself a new address
+ * on every request and slip past every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `«${value}» не підходить: вкажіть кількість проксі перед сервером (наприклад 1 за одним балансувальником) ` +
+        'або їхні адреси чи мережі через кому (наприклад 10.0.0.2,192.168.0.0/16); true не приймається, ' +
+        'бо тоді будь-хто може назвати себе іншою адресою й обійти обмеження спроб',
+    });
+    return z.NEVER;
+  });
 
 /** Every setting the server reads, with its default (DESIGN.md, Running). */
 const envSchema = z.object({
@@ -26,14 +62,19 @@ const envSchema = z.object({
   LIQPAY_PRIVATE_KEY: z.string().optional(),
   SEED_DEMO: flag.optional(),
   RATE_LIMIT_LOGIN: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_ADDRESS: positiveInt.default(30),
+  RATE_LIMIT_LOGIN_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_REGISTER: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(5),
+  RATE_LIMIT_RECOVERY_ADDRESS: positiveInt.default(20),
+  RATE_LIMIT_RESET: positiveInt.default(20),
   RATE_LIMIT_CHAT: positiveInt.default(30),
   /** What one person may keep in homework, comment and chat files (MiB), and upload per hour. */
   UPLOAD_QUOTA_MB: positiveInt.default(200),
   UPLOAD_RATE: positiveInt.default(30),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   /** A connection that sends and receives nothing for this long is closed (also mid-body). */
   HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
   /** All of a request's headers must arrive within this time (408 otherwise). */
@@ -61,14 +102,28 @@ export interface Config {
   liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
   seedDemo: boolean;
   /**
-   * Attempts per window: failed logins, registrations, recoveries; chat messages per user per
-   * minute (and as many chat edits and deletions, counted apart).
+   * Attempts per window (services.ts names the windows): failed logins per address and email, per
+   * address, and per email before its attempts are slowed; registrations per address; recoveries
+   * per email and per address; password resets per address; chat messages per user per minute
+   * (and as many chat edits and deletions, counted apart).
    */
-  rateLimits: { login: number; register: number; recovery: number; chat: number };
+  rateLimits: {
+    login: number;
+    loginAddress: number;
+    loginAccount: number;
+    register: number;
+    recovery: number;
+    recoveryAddress: number;
+    reset: number;
+    chat: number;
+  };
+  /** Password hashes that may wait for a turn (beyond those running); past that, 503 at once. */
+  passwordHashQueue: number;
   /** Per person: bytes kept in files at most, and files uploaded per hour. */
   uploads: { quotaBytes: number; perHour: number };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   /** Slow clients: idle connection, headers and whole-request limits, in milliseconds. */
   timeouts: { idleMs: number; headersMs: number; requestMs: number };
   /** The built web app; served from the same port when it exists. */
@@ -130,11 +185,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !production,
     rateLimits: {
       login: env.RATE_LIMIT_LOGIN,
+      loginAddress: env.RATE_LIMIT_LOGIN_ADDRESS,
+      loginAccount: env.RATE_LIMIT_LOGIN_ACCOUNT,
       register: env.RATE_LIMIT_REGISTER,
       recovery: env.RATE_LIMIT_RECOVERY,
+      recoveryAddress: env.RATE_LIMIT_RECOVERY_ADDRESS,
+      reset: env.RATE_LIMIT_RESET,
       chat: env.RATE_LIMIT_CHAT,
     },
     uploads: { quotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024, perHour: env.UPLOAD_RATE },
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     timeouts: {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { kyivParts, kyivTime } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { verifyPassword } from '../features/auth/passwords.js';
+import type { PasswordHasher } from '../features/auth/passwords.js';
 import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/service.js';
 import { courseFolders, importCourse } from '../features/courses/content.js';
 import type { Db } from '../infra/db/index.js';
@@ -25,7 +25,7 @@ export const DEMO_EMAILS = [
  * The demo accounts in this database that still sign in with the published demo password: a
  * production server must not start with any (a database once run with demo data, then switched).
  */
-export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
+export async function demoAccountsWithDemoPassword(db: Db, passwords: PasswordHasher): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select(['email', 'password_hash'])
@@ -33,7 +33,7 @@ export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
     .execute();
   const open: string[] = [];
   for (const row of rows) {
-    if (row.password_hash && (await verifyPassword(row.password_hash, DEMO_PASSWORD))) open.push(row.email);
+    if (row.password_hash && (await passwords.verify(row.password_hash, DEMO_PASSWORD))) open.push(row.email);
   }
   return open.sort();
 }

@@ -52,8 +52,12 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'false',
     RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_LOGIN_ADDRESS: '100000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_RECOVERY: '100000',
+    RATE_LIMIT_RECOVERY_ADDRESS: '100000',
+    RATE_LIMIT_RESET: '100000',
     RATE_LIMIT_CHAT: '100000',
     ...extra,
   };

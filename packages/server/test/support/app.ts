@@ -4,10 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppOverrides, buildApp } from '../../src/app.js';
 import type { Clock } from '../../src/infra/clock.js';
 import { loadConfig } from '../../src/infra/config.js';
+import { needsRowLocks } from '../../src/infra/db/index.js';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -37,7 +39,7 @@ export interface TestApp {
   api<T = any>(
     method: string,
     route: string,
-    options?: { body?: unknown; token?: string; raw?: string },
+    options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> },
   ): Promise<ApiAnswer<T>>;
   /** A multipart/form-data request, as the web sends homework and comments. */
   // biome-ignore lint/suspicious/noExplicitAny: as api()
@@ -85,8 +87,12 @@ export async function startTestApp(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'false',
     RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_LOGIN_ADDRESS: '1000',
+    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_RECOVERY: '1000',
+    RATE_LIMIT_RECOVERY_ADDRESS: '1000',
+    RATE_LIMIT_RESET: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...env,
@@ -107,7 +113,7 @@ export async function startTestApp(
     env: settings,
     clock,
     async api(method, route, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined = options.raw;
       if (options.body !== undefined) {
@@ -227,4 +233,41 @@ export async function resetLinkOf(t: TestApp, email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no reset mail for ${email}`);
+}
+
+/**
+ * Holds the app's database still until `release`, from outside any request: on SQLite by taking
+ * the app's only connection in an open transaction (every query of the app waits its turn), on
+ * PostgreSQL by an open transaction holding `LOCK TABLE <table>` (queries on that table wait).
+ * Only await-based waiting, so the event loop, and the test, go on meanwhile.
+ */
+export async function holdDatabase(t: TestApp, table: string): Promise<{ release(): Promise<void> }> {
+  const db = t.app.services.db;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const done = db.transaction().execute(async (trx) => {
+    if (needsRowLocks(db)) await sql.raw(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`).execute(trx);
+    else await sql`SELECT 1`.execute(trx);
+    held();
+    await released;
+  });
+  await Promise.race([holding, done]);
+  return {
+    async release() {
+      release();
+      await done;
+    },
+  };
+}
+
+/** Resolves once `condition` holds, or after `ms` regardless (the caller then asserts what it expects). */
+export async function until(condition: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
 }

@@ -142,6 +142,17 @@ export function insertPasswordReset(
     .execute();
 }
 
+/** Whether a reset token is live (unused, unexpired), without using it. */
+export function findLivePasswordReset(db: Executor, tokenHash: string, now: number) {
+  return db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /**
  * Marks a live reset token used and names its user. Exactly one of two concurrent uses wins:
  * the update only matches while `used_at` is still empty.

@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         tags,
         summary: 'Реєстрація',
         body: registerBodySchema,
-        response: { 201: authResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 201: authResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         tags,
         summary: 'Вхід',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request) => auth.login(request.body.email, request.body.password, request.ip),
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => auth.requestRecovery(request.body.email),
+    async (request) => auth.requestRecovery(request.body.email, request.ip),
   );
 
   app.post(
@@ -81,10 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         tags,
         summary: 'Новий пароль за посиланням з листа',
         body: resetBodySchema,
-        response: { 200: authResponseSchema, 400: errorSchema },
+        response: { 200: authResponseSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => auth.resetPassword(request.body.token, request.body.password),
+    async (request) => auth.resetPassword(request.body.token, request.body.password, request.ip),
   );
 
   app.post(

@@ -9,23 +9,34 @@ import {
   type User,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
-import type { AttemptLimiter } from '../../infra/rate-limit.js';
+import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/footprint.js';
 import { resetPasswordMail } from './mails.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { isCommonPassword, type PasswordHasher } from './passwords.js';
 import type { Executor } from './repo.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 
 export interface AuthLimiters {
-  login: AttemptLimiter;
-  register: AttemptLimiter;
-  recovery: AttemptLimiter;
+  /** Failed logins per client address and email. */
+  login: AttemptCounter;
+  /** Failed logins per client address, whatever the email (one password sprayed over many accounts). */
+  loginFromAddress: AttemptCounter;
+  /** Failed logins per email from any address: slowed down, never locked. */
+  loginToAccount: AttemptCounter;
+  /** Registrations per client address. */
+  register: AttemptCounter;
+  /** Recovery requests per email, and per client address. */
+  recovery: AttemptCounter;
+  recoveryFromAddress: AttemptCounter;
+  /** Password resets (link and new password) per client address. */
+  reset: AttemptCounter;
 }
 
 export interface SignedInUser {
@@ -42,6 +53,13 @@ export interface NewAccount {
   inviterId?: string | undefined;
   role?: Role;
 }
+
+/** Registration, the operator's create-user and a reset take no password from the breach lists. */
+function refuseCommon(password: string): void {
+  if (isCommonPassword(password)) throw new AppError(400, AUTH_MESSAGES.commonPassword);
+}
+
+const link = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
 
 /** The demo learner `/resume` signs into; seeded outside production. */
 export const DEMO_LEARNER_EMAIL = 'learner@example.org';
@@ -68,6 +86,8 @@ export class AuthService {
   private readonly remembered = new Map<string, RememberedSession>();
   /** Moves on every forget: a lookup that overlapped one is not remembered. */
   private forgets = 0;
+  /** Work begun after an answer went out, until it ends. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -75,6 +95,7 @@ export class AuthService {
       tokens: SessionTokens;
       clock: Clock;
       mailer: Mailer;
+      passwords: PasswordHasher;
       limiters: AuthLimiters;
       publicUrl: string;
       demoEnabled: boolean;
@@ -101,7 +122,8 @@ export class AuthService {
     const { db, clock } = this.deps;
     const now = clock.now();
     const userId = randomUUID();
-    const passwordHash = await hashPassword(input.password);
+    refuseCommon(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     try {
       await db.transaction().execute(async (trx) => {
         const inviter = input.inviterId ? await repo.userExists(trx, input.inviterId) : undefined;
@@ -135,15 +157,26 @@ export class AuthService {
   }
 
   async login(email: string, password: string, clientAddress: string): Promise<AuthResponse> {
-    const limiterKey = `${clientAddress}|${email}`;
-    await this.deps.limiters.login.check(limiterKey);
-    const user = await repo.findUserByEmail(this.deps.db, email);
-    const valid = await verifyPassword(user?.password_hash, password);
-    if (!user || !valid) {
-      await this.deps.limiters.login.consume(limiterKey);
-      throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+    // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
+    // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
+    // could not be checked, gives back its own point only (failures counted meanwhile stay).
+    const { limiters } = this.deps;
+    const attempt = await takeAttempt([
+      [limiters.login, `${clientAddress}|${email}`],
+      [limiters.loginFromAddress, clientAddress],
+      [limiters.loginToAccount, email],
+    ]);
+    let user: Awaited<ReturnType<typeof repo.findUserByEmail>>;
+    let valid: boolean;
+    try {
+      user = await repo.findUserByEmail(this.deps.db, email);
+      valid = await this.deps.passwords.verify(user?.password_hash, password);
+    } catch (error) {
+      await attempt.giveBack();
+      throw error;
     }
-    await this.deps.limiters.login.reset(limiterKey);
+    if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+    await attempt.giveBack();
     return this.signIn(user.id);
   }
 
@@ -154,31 +187,61 @@ export class AuthService {
     return this.signIn(user.id);
   }
 
-  /** Answers the same for every address; mails a one-hour, single-use link when it is known. */
-  async requestRecovery(email: string): Promise<{ message: string }> {
-    const { db, clock, limiters } = this.deps;
+  /**
+   * Answers the same for every address, at once; mails a one-hour, single-use link when it is
+   * known. Flat by construction: after the limits (the same for every address) the answer waits
+   * for nothing, and the lookup, the reset row and the mail happen after it, so a known address
+   * cannot answer later than an unknown one.
+   */
+  async requestRecovery(email: string, clientAddress: string): Promise<{ message: string }> {
+    const { limiters } = this.deps;
+    await limiters.recoveryFromAddress.consume(clientAddress);
     await limiters.recovery.consume(email);
-    const user = await repo.findUserByEmail(db, email);
-    if (user?.password_hash) {
-      const now = clock.now();
-      const { token, tokenHash } = newResetToken();
-      await repo.insertPasswordReset(db, { tokenHash, userId: user.id, now, expiresAt: now + RESET_TOKEN_TTL_MS });
-      const link = `${this.deps.publicUrl}/reset/${token}`;
-      // Not awaited: a known address must not answer measurably later than an unknown one.
-      this.deps.mailer
-        .send(resetPasswordMail(user.email, user.first_name, link))
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'reset mail failed'));
-    }
+    this.afterAnswer(() => this.mailResetLink(email), 'reset mail failed');
     return { message: RECOVERY_ANSWER };
   }
 
-  /** Sets a new password, ends every session of the user and every other reset link, signs in. */
-  async resetPassword(token: string, password: string): Promise<AuthResponse> {
+  private async mailResetLink(email: string): Promise<void> {
     const { db, clock } = this.deps;
-    const passwordHash = await hashPassword(password);
+    const user = await repo.findUserByEmail(db, email);
+    if (!user?.password_hash) return;
+    const now = clock.now();
+    const { token, tokenHash } = newResetToken();
+    await repo.insertPasswordReset(db, { tokenHash, userId: user.id, now, expiresAt: now + RESET_TOKEN_TTL_MS });
+    await this.deps.mailer.send(resetPasswordMail(user.email, user.first_name, link(this.deps.publicUrl, token)));
+  }
+
+  /**
+   * Runs `work` once the current answer has gone out (setImmediate: after the reply is written).
+   * A failure is logged, never dropped; `settle` waits for what is still running (shutdown).
+   */
+  private afterAnswer(work: () => Promise<void>, failure: string): void {
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, failure))
+      .finally(() => this.background.delete(running));
+    this.background.add(running);
+  }
+
+  /** Waits for the work begun after answers (mail of reset links) to finish. */
+  async settle(): Promise<void> {
+    while (this.background.size) await Promise.all(this.background);
+  }
+
+  /** Sets a new password, ends every session of the user and every other reset link, signs in. */
+  async resetPassword(token: string, password: string, clientAddress: string): Promise<AuthResponse> {
+    const { db, clock, limiters } = this.deps;
+    await limiters.reset.consume(clientAddress);
+    const tokenHash = hashResetToken(token);
+    // The link first: an invented one must cost no hash. It is used (once, atomically) only below.
+    if (!(await repo.findLivePasswordReset(db, tokenHash, clock.now()))) {
+      throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+    }
+    refuseCommon(password);
+    const passwordHash = await this.deps.passwords.hash(password);
     const now = clock.now();
     const userId = await db.transaction().execute(async (trx) => {
-      const reset = await repo.usePasswordReset(trx, hashResetToken(token), now);
+      const reset = await repo.usePasswordReset(trx, tokenHash, now);
       if (!reset) return undefined;
       await repo.setPassword(trx, reset.user_id, passwordHash);
       await repo.revokeAllSessions(trx, reset.user_id, now);
@@ -189,6 +252,37 @@ export class AuthService {
     this.forget({ userId });
     this.deps.onSessionsEnded?.({ userId });
     return this.signIn(userId);
+  }
+
+  /**
+   * The operator's `set-password` (e.g. the demo accounts of a database going to production): the
+   * same rules as a reset, every session of the user ended, an audit line in the same transaction.
+   * Throws 404 for an unknown email or the root account.
+   */
+  async setPasswordByOperator(email: string, password: string): Promise<void> {
+    const { db, clock } = this.deps;
+    refuseCommon(password);
+    const passwordHash = await this.deps.passwords.hash(password);
+    const now = clock.now();
+    const userId = await db.transaction().execute(async (trx) => {
+      const user = await repo.findUserByEmail(trx, email);
+      if (!user?.password_hash) return undefined;
+      await repo.setPassword(trx, user.id, passwordHash);
+      await repo.revokeAllSessions(trx, user.id, now);
+      await repo.expirePasswordResets(trx, user.id, now);
+      await writeAudit(trx, {
+        actorId: null,
+        action: 'user.password',
+        target: `user:${user.id}`,
+        summary: `${email}: новий пароль (командний рядок)`,
+        details: {},
+        now,
+      });
+      return user.id;
+    });
+    if (!userId) throw new AppError(404, AUTH_MESSAGES.userNotFound);
+    this.forget({ userId });
+    this.deps.onSessionsEnded?.({ userId });
   }
 
   async logout(sessionId: string): Promise<void> {
