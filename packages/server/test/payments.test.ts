@@ -398,6 +398,22 @@ describe('one order is paid once (issue 15, item 20)', () => {
     await post('/sandbox/liqpay/checkout/complete', { ...declinedFirst, choice: 'pay' });
     expect((await t.api('GET', `/api/payments/orders/${declinedFirst.orderId}`, { token })).body.status).toBe('failed');
   });
+
+  it('refuses a signed checkout whose order id no provider would take, with a message and nothing kept', async () => {
+    const { token } = await signUp(t);
+    const checkout = await donate(token, 40);
+    const params = LiqPaySigner.decode(checkout.data) as Record<string, string | number>;
+    for (const orderId of ['', 'x'.repeat(256), 'я'.repeat(70_000)]) {
+      const answer = await post('/sandbox/liqpay/checkout/complete', {
+        ...provider.encode({ ...params, order_id: orderId }),
+        choice: 'pay',
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text).message).toMatch(/order_id/);
+    }
+    const kept = await t.app.services.db.selectFrom('liqpay_sandbox_checkouts').select('order_id').execute();
+    expect(kept.filter((row) => !/^(don|sub)-[0-9a-f-]{36}$/.test(row.order_id))).toEqual([]);
+  });
 });
 
 describe('a monthly subscription through the sandbox', () => {

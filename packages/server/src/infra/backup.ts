@@ -16,7 +16,14 @@ import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-
  * there; the one exception, users.inviter_id pointing into users itself, is patched afterwards.
  * The type makes a table added to `Database` without being listed here a compile error.
  */
-export const TABLES: { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {
+/**
+ * Tables of in-flight state, never archived: an upload reservation belongs to an upload running
+ * at that moment, and restored it would hold the person's quota for an upload that never ends.
+ */
+const TRANSIENT = ['upload_reservations'] as const;
+type Archived = Exclude<keyof Database, (typeof TRANSIENT)[number]>;
+
+export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & string)[] } = {
   users: ['id'],
   sessions: ['id'],
   password_resets: ['token_hash'],
@@ -28,7 +35,6 @@ export const TABLES: { readonly [T in keyof Database]: readonly (keyof Database[
   enrollments: ['user_id', 'course_id'],
   diary_entries: ['id'],
   files: ['id'],
-  upload_reservations: ['id'],
   exercises: ['id'],
   exercise_comments: ['id'],
   chat_messages: ['id'],
@@ -45,7 +51,7 @@ export const TABLES: { readonly [T in keyof Database]: readonly (keyof Database[
   club_signups: ['club_id', 'user_id'],
   audit_log: ['id'],
 };
-export type TableName = keyof Database;
+export type TableName = Archived;
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 
 /** The data directory's folders that belong to the data: homework and chat uploads, course media. */

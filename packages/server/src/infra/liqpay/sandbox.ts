@@ -27,6 +27,9 @@ interface SandboxDeps {
  * `unsubscribe`/`status` calls, and the monthly charge an operator triggers by hand.
  * No money moves; everything else speaks the provider's protocol.
  */
+/** LiqPay takes an order_id of at most 255 characters. */
+const ORDER_ID_MAX = 255;
+
 export class LiqPaySandbox {
   constructor(private readonly deps: SandboxDeps) {}
 
@@ -64,7 +67,11 @@ export class LiqPaySandbox {
     const params = this.open(form);
     const resultUrl = this.ours(params.result_url);
     this.ours(params.server_url);
-    const orderId = String(params.order_id ?? '');
+    const orderId = params.order_id;
+    // The provider's own bound on order_id; a longer one would not even fit the claim's index.
+    if (typeof orderId !== 'string' || orderId.length < 1 || orderId.length > ORDER_ID_MAX) {
+      throw new AppError(400, `Пісочниця LiqPay: order_id має бути рядком від 1 до ${ORDER_ID_MAX} символів`);
+    }
     const subscribe = params.action === 'subscribe';
     const claimed = await this.deps.db
       .insertInto('liqpay_sandbox_checkouts')
