@@ -97,6 +97,12 @@ export const courseTexts = {
   yourRight: 'Ваша відповідь правильна',
   yourWrong: 'Ваша відповідь',
   unanswered: 'Ви не обрали відповідь.',
+  /** Before sending: the questions still without an answer, by number. */
+  testIncomplete: (numbers: number[]) =>
+    numbers.length === 1
+      ? `Дайте відповідь на питання ${numbers[0]}, тоді тест буде перевірено.`
+      : `Дайте відповідь на кожне питання, тоді тест буде перевірено. Без відповіді: ${numbers.join(', ')}.`,
+  pickOne: 'Оберіть відповідь на це питання.',
 
   todayTitle: 'Що сьогодні',
   todayEmpty: 'Ви ще не навчаєтеся на жодному курсі.',

@@ -24,10 +24,13 @@ export const olympiadTexts = {
   starting: 'Готуємо завдання…',
   startFailed: 'Не вдалося розпочати олімпіаду. Спробуйте ще раз.',
   taken: (score: number | null) => `Ви вже взяли участь: ${score ?? 0} ${points(score ?? 0)}.`,
+  /** Under «taken» while others still play: where and when the answers come. */
+  answersAt: (endsAt: number) =>
+    `Правильні відповіді до ваших завдань зʼявляться на цій сторінці після завершення олімпіади (${formatDateTime(endsAt)}).`,
 
   running: (title: string) => `Олімпіада «${title}»`,
   sendFailed: 'Не вдалося надіслати відповіді. Спробуйте ще раз.',
-  finished: 'Ваш результат',
+  finished: 'Спробу завершено',
   back: 'До олімпіад',
 
   previous: 'Результати попередньої олімпіади',

@@ -1,4 +1,5 @@
 import type { PlayTask, TaskResult } from '@yedyni/contract';
+import type { ReactNode } from 'react';
 import { type Answers, describeAnswer, outcomeOf } from './answers';
 import styles from './Tasks.module.css';
 import { taskTexts as t } from './texts';
@@ -11,6 +12,8 @@ export interface TaskResultsProps {
   maxScore: number;
   late: boolean;
   results: TaskResult[];
+  /** What the score means beyond itself (the game's daily cap), shown right under it, before the long list. */
+  note?: ReactNode;
 }
 
 /** The score («42 з 70»), then per task: the answer given (right, partly, wrong), the right one, why. */
@@ -20,7 +23,7 @@ const tone = {
   wrong: { item: styles.resultWrong, badge: styles.badgeWrong, mark: '✗' },
 } as const;
 
-export function TaskResults({ tasks, answers, score, maxScore, late, results }: TaskResultsProps) {
+export function TaskResults({ tasks, answers, score, maxScore, late, results, note }: TaskResultsProps) {
   return (
     <div className={styles.results}>
       <p className={styles.score}>
@@ -28,6 +31,7 @@ export function TaskResults({ tasks, answers, score, maxScore, late, results }: 
         <strong className={styles.scoreValue}>{t.score(score, maxScore)}</strong>
       </p>
       {late && <p className={styles.late}>{t.late}</p>}
+      {note}
       <ol className={styles.resultList} aria-label={t.resultsList}>
         {results.map((result, i) => {
           const task = tasks.find((each) => each.id === result.id) ?? tasks[i];

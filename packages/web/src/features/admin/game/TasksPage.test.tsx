@@ -74,7 +74,7 @@ describe('/uk/admin/game, the game tasks', () => {
   it('lists tasks with Ukrainian type and topic names; filters and search ask the server', async () => {
     const search = new URLSearchParams({ q: 'протягом' }).toString();
     const fetchMock = staffApi({
-      [LIST]: list([gap, order], 2),
+      [LIST]: list([gap, { ...order, task: { ...order.task, pool: 'olympiad' } }], 2),
       'GET /api/admin/game/tasks?page=2': list([order], 2),
       'GET /api/admin/game/tasks?level=2&page=1': list([gap]),
       'GET /api/admin/game/tasks?level=2&type=gap&page=1': list([gap]),
@@ -92,6 +92,9 @@ describe('/uk/admin/game, the game tasks', () => {
     expect(rows[1]).toHaveTextContent('порядок слів');
     expect(rows[1]).toHaveTextContent('граматика');
     expect(rows[1]).toHaveTextContent('вимкнене');
+    // Which pool each task is in, without filtering by it.
+    expect(within(rows[0] as HTMLElement).getByRole('cell', { name: 'гра' })).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('cell', { name: 'олімпіади' })).toBeInTheDocument();
     expect(screen.getByText('Знайдено завдань: 2')).toBeInTheDocument();
 
     const ui = userEvent.setup();
@@ -253,9 +256,17 @@ describe('/uk/admin/game, the game tasks', () => {
     expect(form).toHaveTextContent('id: l1-order-diakuiu');
     expect(within(form).getByLabelText('Речення в правильному порядку')).toHaveValue('Щиро дякую вам за допомогу.');
     expect(within(form).getByLabelText('Інший порядок 1')).toHaveValue('Щиро вам дякую за допомогу.');
-    expect(within(form).getByRole('checkbox', { name: 'Активне: потрапляє в раунди гри' })).not.toBeChecked();
+    expect(
+      within(form).getByRole('checkbox', {
+        name: 'Активне: потрапляє в раунди гри чи в олімпіади (за вибором «Для чого»)',
+      }),
+    ).not.toBeChecked();
 
-    await ui.click(within(form).getByRole('checkbox', { name: 'Активне: потрапляє в раунди гри' }));
+    await ui.click(
+      within(form).getByRole('checkbox', {
+        name: 'Активне: потрапляє в раунди гри чи в олімпіади (за вибором «Для чого»)',
+      }),
+    );
     expect(within(form).getByLabelText('Для чого')).toHaveValue('game');
     await ui.selectOptions(within(form).getByLabelText('Для чого'), 'olympiad');
     await ui.clear(within(form).getByLabelText('Завдання (що бачить гравець)'));

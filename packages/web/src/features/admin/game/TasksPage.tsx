@@ -152,7 +152,7 @@ export default function TasksPage() {
           <DataTable
             caption={t.list}
             busy={query.loading}
-            columns={[t.id, t.type, t.level, t.topic, t.prompt, t.state, { label: t.actions, hidden: true }]}
+            columns={[t.id, t.type, t.level, t.topic, t.pool, t.prompt, t.state, { label: t.actions, hidden: true }]}
           >
             {data.tasks.map((item) => (
               <tr key={item.task.id} className={item.active ? undefined : shared.muted}>
@@ -167,6 +167,9 @@ export default function TasksPage() {
                 </td>
                 <td data-label={t.topic} className={shared.nowrap}>
                   {TOPIC_NAMES[item.task.topic as TaskTopic] ?? item.task.topic}
+                </td>
+                <td data-label={t.pool} className={shared.nowrap}>
+                  {POOL_NAMES[item.task.pool ?? 'game']}
                 </td>
                 <td data-label={t.prompt} className={styles.promptCell}>
                   {item.task.prompt}

@@ -138,6 +138,8 @@ export function LessonTest() {
   const { testResult, isChecking, testError } = useCoursesSelector(selectLessonState);
   const questions = lesson.test.questions;
   const [answers, setAnswers] = useState<(number | null)[]>(() => questions.map(() => null));
+  // «Перевірити» with questions left: they are named and marked here, nothing is sent.
+  const [incomplete, setIncomplete] = useState(false);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const formId = useId();
 
@@ -157,13 +159,18 @@ export function LessonTest() {
     );
   }
 
+  const missing = answers.flatMap((answer, q) => (answer === null ? [q + 1] : []));
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setIncomplete(missing.length > 0);
+    if (missing.length > 0) return;
     dispatch(checkSelfTest({ courseId, lessonId: lesson.day, answers }));
   };
 
   const again = () => {
     setAnswers(questions.map(() => null));
+    setIncomplete(false);
     dispatch(testReset());
   };
 
@@ -217,12 +224,14 @@ export function LessonTest() {
                     );
                   })}
                   {checked && chosen === null && <p className={styles.note}>{t.unanswered}</p>}
+                  {!checked && incomplete && chosen === null && <p className={styles.missing}>{t.pickOne}</p>}
                   {explanation && <p className={styles.explanation}>{explanation}</p>}
                 </fieldset>
               </li>
             );
           })}
         </ol>
+        {!checked && incomplete && missing.length > 0 && <Alert>{t.testIncomplete(missing)}</Alert>}
         {testError && <Alert>{testError}</Alert>}
         {/* Distinct keys: reusing one <button> whose type turns to submit mid-click would send the form. */}
         {checked ? (

@@ -360,8 +360,38 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
   it('a refused self-test shows the server message in an alert', async () => {
     learnerApi({ 'POST /api/courses/c-1/lessons/1/test': () => json({ message: 'Тест: надішліть відповіді' }, 400) });
     renderApp('/uk/learn/c-1/1/test');
-    await userEvent.click(await screen.findByRole('button', { name: 'Перевірити' }));
+    const ui = userEvent.setup();
+    const first = await screen.findByRole('group', { name: /^Питання 1:/ });
+    await ui.click(within(first).getAllByRole('radio')[0] as HTMLElement);
+    await ui.click(within(screen.getByRole('group', { name: /^Питання 2:/ })).getAllByRole('radio')[0] as HTMLElement);
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Тест: надішліть відповіді');
+  });
+
+  it('an incomplete self-test is not sent: the alert names the questions left and each of them says so', async () => {
+    const fetchMock = learnerApi({
+      'POST /api/courses/c-1/lessons/1/test': () =>
+        json({ score: 10, counted: true, correct: [1, 0], explanations: [] }),
+    });
+    renderApp('/uk/learn/c-1/1/test');
+    const ui = userEvent.setup();
+    const first = await screen.findByRole('group', { name: /^Питання 1:/ });
+    const second = screen.getByRole('group', { name: /^Питання 2:/ });
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Без відповіді: 1, 2.');
+    expect(within(second).getByText('Оберіть відповідь на це питання.')).toBeInTheDocument();
+
+    await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Дайте відповідь на питання 2, тоді тест буде перевірено.');
+    expect(within(first).queryByText('Оберіть відповідь на це питання.')).toBeNull();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/courses/c-1/lessons/1/test');
+
+    await ui.click(within(second).getByRole('radio', { name: '33' }));
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ваш результат: 10 з 10');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(lastBody(fetchMock, 'POST /api/courses/c-1/lessons/1/test')).toEqual({ answers: [1, 0] });
   });
 });
 

@@ -109,7 +109,7 @@ describe('/uk/game, «Паляниця»', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Завдань для гри ще немає');
   });
 
-  it('a round past the daily cap still shows its score and says that the footprint got less (or nothing)', async () => {
+  it('a round past the daily cap still shows its score and says under it that the footprint got less (or nothing)', async () => {
     let answer: RoundResult = { ...result, footprintPoints: 4, dailyCapReached: true };
     learnerApi({
       'GET /api/game/me': () => json(noStats),
@@ -130,9 +130,10 @@ describe('/uk/game, «Паляниця»', () => {
     };
     await play('Почати раунд');
     expect(await screen.findByText('10 з 20')).toBeInTheDocument();
-    expect(
-      screen.getByText(/зараховано 4 з 10 балів цього раунду: за день гра додає щонайбільше 100/),
-    ).toBeInTheDocument();
+    const note = screen.getByText(/зараховано 4 з 10 балів цього раунду: за день гра додає щонайбільше 100/);
+    // Right under the score, not after seven answers' worth of scrolling on a phone.
+    const answers = screen.getByRole('list', { name: 'Відповіді по завданнях' });
+    expect(note.compareDocumentPosition(answers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     answer = { ...result, footprintPoints: 0, dailyCapReached: true };
     await play('Ще раунд');

@@ -237,12 +237,15 @@ function ScoreScreen() {
         maxScore={result.maxScore}
         late={result.late}
         results={result.results}
+        note={
+          result.dailyCapReached &&
+          result.footprintPoints < result.score && (
+            <p className={styles.capNote} role="status">
+              {t.dailyCap(result.footprintPoints, result.score)}
+            </p>
+          )
+        }
       />
-      {result.dailyCapReached && result.footprintPoints < result.score && (
-        <p className={styles.note} role="status">
-          {t.dailyCap(result.footprintPoints, result.score)}
-        </p>
-      )}
       <div className={styles.scoreActions}>
         <StartButton label={t.again} variant="primary" />
         <Button variant="secondary" onClick={() => dispatch(leaveRound())}>

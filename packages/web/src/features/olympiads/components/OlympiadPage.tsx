@@ -119,7 +119,10 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
       </dl>
 
       {mine?.finished ? (
-        <Notice>{t.taken(mine.score)}</Notice>
+        <Notice>
+          {t.taken(mine.score)}
+          {olympiad.state === 'open' && ` ${t.answersAt(olympiad.endsAt)}`}
+        </Notice>
       ) : olympiad.state === 'upcoming' ? (
         <UntilStart startsAt={olympiad.startsAt} onStart={onStarted} />
       ) : olympiad.state === 'open' ? (
