@@ -4,15 +4,23 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import pager from '../../../shared/ui/Pagination.module.css';
-import styles from '../Admin.module.css';
-import { adminPaths } from '../api';
-import { useDownload } from '../download';
-import { DataTable, ListState } from '../ListState';
-import { Badge, FilterInput, SearchField, SelectField, useDebounced } from '../parts';
-import { adminTexts, formatUah } from '../texts';
-import { useAdminQuery } from '../useAdminQuery';
+import {
+  adminTexts,
+  Badge,
+  DataTable,
+  FilterInput,
+  ListState,
+  SearchField,
+  SelectField,
+  adminStyles as styles,
+  useAdminQuery,
+  useDebounced,
+  useDownload,
+} from '../../admin';
+import { paymentAdminPaths } from './api';
+import { formatUah, paymentAdminTexts } from './texts';
 
-const t = adminTexts.payments;
+const t = paymentAdminTexts;
 const PAGE_SIZE = 20;
 
 type Tab = 'payments' | 'subscriptions' | 'callbacks';
@@ -76,7 +84,7 @@ export function monthName(month: string): string {
 }
 
 function MonthTotalsTable() {
-  const query = useAdminQuery<MonthTotals>(adminPaths.paymentMonths());
+  const query = useAdminQuery<MonthTotals>(paymentAdminPaths.paymentMonths());
   return (
     <div className={styles.section}>
       <h3 id="admin-months">{t.months}</h3>
@@ -133,7 +141,7 @@ function PaymentsList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values are the trigger.
   useEffect(() => setPage(1), [start, end, q]);
 
-  const query = useAdminQuery<AdminPayments>(adminPaths.payments({ start, end, q, page, limit: PAGE_SIZE }));
+  const query = useAdminQuery<AdminPayments>(paymentAdminPaths.payments({ start, end, q, page, limit: PAGE_SIZE }));
 
   const exportName = `payments${from ? `-${from}` : ''}${to ? `-${to}` : ''}.csv`;
 
@@ -170,7 +178,7 @@ function PaymentsList() {
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => download(adminPaths.paymentsExport({ start, end }), exportName)}
+          onClick={() => download(paymentAdminPaths.paymentsExport({ start, end }), exportName)}
         >
           {busy ? t.exporting : t.export}
         </Button>
@@ -230,7 +238,7 @@ const STATUS_TONES: Record<string, 'ok' | 'warn' | 'off' | undefined> = {
 function SubscriptionsList() {
   const [status, setStatus] = useState<'' | 'subscribed' | 'unsubscribed'>('');
   const [page, setPage] = useState(1);
-  const query = useAdminQuery<AdminSubscriptions>(adminPaths.subscriptions({ status, page }));
+  const query = useAdminQuery<AdminSubscriptions>(paymentAdminPaths.subscriptions({ status, page }));
   return (
     <section className={styles.section} aria-labelledby="admin-subscriptions">
       <h3 id="admin-subscriptions">{t.subscriptions}</h3>
@@ -314,7 +322,7 @@ function pretty(data: string): string {
 
 function CallbacksList() {
   const [page, setPage] = useState(1);
-  const query = useAdminQuery<UnmatchedCallbacks>(adminPaths.callbacks({ page }));
+  const query = useAdminQuery<UnmatchedCallbacks>(paymentAdminPaths.callbacks({ page }));
   return (
     <section className={styles.section} aria-labelledby="admin-callbacks">
       <h3 id="admin-callbacks">{t.callbacks}</h3>

@@ -8,10 +8,8 @@ import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { adminApi, adminPaths } from '../api';
-import { OutcomeMessage, useOutcome } from '../parts';
-import { useAdminQuery } from '../useAdminQuery';
+import { OutcomeMessage, adminStyles as shared, useAdminQuery, useOutcome } from '../../admin';
+import { courseAdminApi, courseAdminPaths } from './api';
 import styles from './Courses.module.css';
 import { bodyOf, type Draft, draftOf, type MarkdownName } from './draft';
 import { coursePath, useBottomScrollPadding } from './lib';
@@ -31,7 +29,7 @@ const MARKDOWN_LABELS: Record<MarkdownName, string> = {
 /** `/uk/admin/courses/:courseId/lessons/:day` (admins): the whole lesson, edited and saved at once. */
 export default function LessonEditorPage() {
   const { courseId = '', day = '' } = useParams();
-  const { data, error, reload } = useAdminQuery<AdminLesson>(adminPaths.lesson(courseId, day));
+  const { data, error, reload } = useAdminQuery<AdminLesson>(courseAdminPaths.lesson(courseId, day));
 
   if (!data) {
     return (
@@ -137,7 +135,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
-      const answer = await adminApi.saveLesson(courseId, lesson.day, bodyOf(draft));
+      const answer = await courseAdminApi.saveLesson(courseId, lesson.day, bodyOf(draft));
       const next = draftOf(answer);
       setDraft(next);
       setSaved(JSON.stringify(bodyOf(next)));

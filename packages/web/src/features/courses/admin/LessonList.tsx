@@ -7,9 +7,8 @@ import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button, buttonClass } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { adminApi } from '../api';
-import { type Outcome, OutcomeMessage, useOutcome } from '../parts';
+import { type Outcome, OutcomeMessage, adminStyles as shared, useOutcome } from '../../admin';
+import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
 import { deleteLesson, setLessonDate } from './calls';
 import { lessonPath, move, useBottomScrollPadding } from './lib';
@@ -82,7 +81,7 @@ export function LessonList({ course, onCourse }: LessonListProps) {
     setBusy(true);
     setOutcome(null);
     try {
-      const saved = await adminApi.orderLessons(course._id, days);
+      const saved = await courseAdminApi.orderLessons(course._id, days);
       setOrder(null);
       setSaid('');
       onCourse(saved);
@@ -121,7 +120,7 @@ export function LessonList({ course, onCourse }: LessonListProps) {
     setAdding(true);
     setAddFailure(null);
     try {
-      const lesson = await adminApi.createLesson(course._id, theme);
+      const lesson = await courseAdminApi.createLesson(course._id, theme);
       navigate(lessonPath(course._id, lesson.day));
     } catch (error) {
       setAddFailure({ ok: false, text: errorMessage(error) });

@@ -3,19 +3,24 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { AdminForm, useFields } from '../AdminForm';
-import { adminApi, adminPaths } from '../api';
-import { DataTable, ListState } from '../ListState';
-import { Badge, FormToggle } from '../parts';
-import { useAdminQuery } from '../useAdminQuery';
+import {
+  AdminForm,
+  Badge,
+  DataTable,
+  FormToggle,
+  ListState,
+  adminStyles as shared,
+  useAdminQuery,
+  useFields,
+} from '../../admin';
+import { courseAdminApi, courseAdminPaths } from './api';
 import styles from './Courses.module.css';
 import { coursePath, fromKyivDate } from './lib';
 import { courseAdminTexts as t } from './texts';
 
 /** `/uk/admin/courses`: every course with its waves, lessons and learners; admins also create one. */
 export default function CoursesPage() {
-  const query = useAdminQuery<AdminCourses>(adminPaths.courses());
+  const query = useAdminQuery<AdminCourses>(courseAdminPaths.courses());
   const { data } = query;
   const [creating, setCreating] = useState(false);
 
@@ -98,7 +103,7 @@ function NewCourseForm() {
 
   const send = async () => {
     if (waveStart === null) return; // `problem` below
-    const course = await adminApi.createCourse({ ...fields, starter, waveStart });
+    const course = await courseAdminApi.createCourse({ ...fields, starter, waveStart });
     navigate(coursePath(course._id));
   };
 

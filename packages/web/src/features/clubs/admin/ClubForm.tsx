@@ -1,11 +1,17 @@
 import type { Club, ClubBody } from '@yedyni/contract';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { TextField } from '../../../shared/ui/TextField';
-import styles from '../Admin.module.css';
-import { AdminForm, type EditFormProps, NameFields, numberOrUndefined, useFields } from '../AdminForm';
-import { adminTexts } from '../texts';
+import {
+  AdminForm,
+  type EditFormProps,
+  NameFields,
+  numberOrUndefined,
+  adminStyles as styles,
+  useFields,
+} from '../../admin';
+import { clubAdminTexts } from './texts';
 
-const t = adminTexts.clubs;
+const t = clubAdminTexts;
 
 interface ClubFormProps extends EditFormProps<ClubBody> {
   /** The club to edit; none for a new one. */

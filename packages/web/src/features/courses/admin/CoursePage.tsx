@@ -4,10 +4,8 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
-import shared from '../Admin.module.css';
-import { adminPaths } from '../api';
-import { useDownload } from '../download';
-import { useAdminQuery } from '../useAdminQuery';
+import { adminStyles as shared, useAdminQuery, useDownload } from '../../admin';
+import { courseAdminPaths } from './api';
 import { CourseSettings } from './CourseSettings';
 import styles from './Courses.module.css';
 import { LessonList } from './LessonList';
@@ -26,7 +24,7 @@ export default function CoursePage() {
     error,
     reload,
     setData,
-  } = useAdminQuery<AdminCourseDetail>(adminPaths.course(courseId));
+  } = useAdminQuery<AdminCourseDetail>(courseAdminPaths.course(courseId));
   const { download, busy: exporting, error: exportError } = useDownload();
 
   if (!course) {
@@ -63,7 +61,7 @@ export default function CoursePage() {
           <Button
             variant="secondary"
             disabled={exporting}
-            onClick={() => download(adminPaths.courseExport(course._id), `${course.slug}.zip`)}
+            onClick={() => download(courseAdminPaths.courseExport(course._id), `${course.slug}.zip`)}
           >
             {exporting ? t.exporting : t.export}
           </Button>

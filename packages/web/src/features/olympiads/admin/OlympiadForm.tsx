@@ -1,12 +1,19 @@
 import type { AdminOlympiad } from '@yedyni/contract';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { TextField } from '../../../shared/ui/TextField';
-import styles from '../Admin.module.css';
-import { AdminForm, type EditFormProps, NameFields, numberOrUndefined, useFields } from '../AdminForm';
-import type { OlympiadInput } from '../api';
-import { adminTexts } from '../texts';
+import {
+  AdminForm,
+  adminTexts,
+  type EditFormProps,
+  NameFields,
+  numberOrUndefined,
+  adminStyles as styles,
+  useFields,
+} from '../../admin';
+import type { OlympiadInput } from './api';
+import { olympiadAdminTexts } from './texts';
 
-const t = adminTexts.olympiads;
+const t = olympiadAdminTexts;
 
 interface OlympiadFormProps extends EditFormProps<OlympiadInput> {
   /** The olympiad to change; none to schedule a new one. */

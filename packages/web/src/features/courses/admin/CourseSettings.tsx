@@ -4,9 +4,8 @@ import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { adminApi } from '../api';
-import { OutcomeMessage, useOutcome } from '../parts';
+import { OutcomeMessage, adminStyles as shared, useOutcome } from '../../admin';
+import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
 
@@ -44,7 +43,7 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
       body.currentStart = at;
     }
     await run(async () => {
-      const saved = await adminApi.updateCourse(course._id, body);
+      const saved = await courseAdminApi.updateCourse(course._id, body);
       onSaved(saved);
       setStart(toKyivInput(saved.currentStart));
       return t.saved;

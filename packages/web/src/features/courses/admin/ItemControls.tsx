@@ -1,5 +1,4 @@
-import shared from '../Admin.module.css';
-import { adminTexts } from '../texts';
+import { adminTexts, adminStyles as shared } from '../../admin';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
 

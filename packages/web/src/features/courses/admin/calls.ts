@@ -1,6 +1,6 @@
 import type { AdminCourseDetail } from '@yedyni/contract';
 import { request } from '../../../shared/api';
-import { adminApi } from '../api';
+import { courseAdminApi } from './api';
 
 /*
  * The curators' two calls live under /api/courses (contract courses.ts), not /api/admin, so the
@@ -25,4 +25,4 @@ export const setLessonDate = (courseId: string, day: number, scheduledDate: numb
 
 /** `DELETE /api/admin/courses/:id/lessons/:day` answers with the course as it is now. */
 export const deleteLesson = (courseId: string, day: number) =>
-  adminApi.deleteLesson(courseId, day) as Promise<AdminCourseDetail>;
+  courseAdminApi.deleteLesson(courseId, day) as Promise<AdminCourseDetail>;

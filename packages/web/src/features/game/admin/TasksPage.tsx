@@ -2,11 +2,18 @@ import type { AdminTask, AdminTasks } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import shared from '../Admin.module.css';
-import { adminPaths } from '../api';
-import { DataTable, ListState } from '../ListState';
-import { Badge, FilterInput, FormToggle, SelectField, useDebounced } from '../parts';
-import { useAdminQuery } from '../useAdminQuery';
+import {
+  Badge,
+  DataTable,
+  FilterInput,
+  FormToggle,
+  ListState,
+  SelectField,
+  adminStyles as shared,
+  useAdminQuery,
+  useDebounced,
+} from '../../admin';
+import { gameAdminPaths } from './api';
 import { TaskForm } from './TaskForm';
 import styles from './Tasks.module.css';
 import {
@@ -42,7 +49,7 @@ export default function TasksPage() {
   const pagingKey = JSON.stringify([filters, q]);
   const page = paging.key === pagingKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ key: pagingKey, page: next });
-  const query = useAdminQuery<AdminTasks>(adminPaths.gameTasks({ ...filters, q, page }));
+  const query = useAdminQuery<AdminTasks>(gameAdminPaths.gameTasks({ ...filters, q, page }));
   const { reload } = query;
   const returnTo = useRef<string | null>(null);
 

@@ -4,11 +4,8 @@ import { TaskView } from '../../../shared/tasks';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { AdminForm } from '../AdminForm';
-import { adminApi } from '../api';
-import { RightAnswer, SelectField, useRefocus } from '../parts';
-import { adminTexts } from '../texts';
+import { AdminForm, adminTexts, RightAnswer, SelectField, adminStyles as shared, useRefocus } from '../../admin';
+import { gameAdminApi } from './api';
 import styles from './Tasks.module.css';
 import {
   blankDraft,
@@ -58,7 +55,9 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
   const send = async () => {
     if ('problem' in built) return; // `problem` below
     const body = { task: built.task, active: draft.active };
-    const saved = editing ? await adminApi.updateGameTask(task.task.id, body) : await adminApi.createGameTask(body);
+    const saved = editing
+      ? await gameAdminApi.updateGameTask(task.task.id, body)
+      : await gameAdminApi.createGameTask(body);
     onSaved(saved, !editing);
   };
 

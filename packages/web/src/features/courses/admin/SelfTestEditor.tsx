@@ -2,9 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import shared from '../Admin.module.css';
-import { RightAnswer, useRefocus } from '../parts';
-import { adminTexts } from '../texts';
+import { adminTexts, RightAnswer, adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
 import {
   blankQuestion,

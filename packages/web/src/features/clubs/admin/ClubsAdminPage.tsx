@@ -3,29 +3,26 @@ import { formatDateTime, formatLongDate } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import styles from '../Admin.module.css';
-import { adminApi, adminPaths } from '../api';
-import { ListState } from '../ListState';
-import { Badge, FormToggle } from '../parts';
-import { adminTexts } from '../texts';
-import { useAdminQuery } from '../useAdminQuery';
+import { adminTexts, Badge, FormToggle, ListState, adminStyles as styles, useAdminQuery } from '../../admin';
+import { clubAdminApi, clubAdminPaths } from './api';
 import { ClubForm } from './ClubForm';
+import { clubAdminTexts } from './texts';
 
-const t = adminTexts.clubs;
+const t = clubAdminTexts;
 
 /** A meeting is past once it has ended. */
 const isPast = (club: Club, now: number) => club.startsAt + club.durationMin * 60_000 < now;
 
 /** `/uk/admin/clubs`: every club, past ones too; create one, edit one, see who signed up. */
 export default function ClubsAdminPage() {
-  const query = useAdminQuery<AdminClubs>(adminPaths.clubs());
+  const query = useAdminQuery<AdminClubs>(clubAdminPaths.clubs());
   const { reload, setData } = query;
   const [creating, setCreating] = useState(false);
   const [said, setSaid] = useState('');
   const now = Date.now();
 
   const create = async (body: ClubBody) => {
-    const club = await adminApi.createClub(body);
+    const club = await clubAdminApi.createClub(body);
     setSaid(t.created(club.title));
     reload();
   };
@@ -86,7 +83,7 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
   }, [editing]);
 
   const save = async (body: ClubBody) => {
-    const saved = await adminApi.updateClub(club._id, body);
+    const saved = await clubAdminApi.updateClub(club._id, body);
     onSaved(saved);
     setEditing(false);
     setSaid(t.saved(saved.title));
@@ -166,7 +163,7 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
 
 /** Who signed up for a club, with their email and when. */
 function Signups({ club }: { club: Club }) {
-  const query = useAdminQuery<ClubSignups>(adminPaths.clubSignups(club._id));
+  const query = useAdminQuery<ClubSignups>(clubAdminPaths.clubSignups(club._id));
   return (
     <section className={styles.section} aria-label={t.signupsTitle(club.title)}>
       <ListState query={query} count={(data) => data.signups.length} empty={t.noSignups} compact>

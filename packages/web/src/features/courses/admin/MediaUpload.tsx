@@ -4,8 +4,8 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Spinner } from '../../../shared/ui/Spinner';
 import field from '../../../shared/ui/TextField.module.css';
-import { adminApi } from '../api';
-import { type Outcome, OutcomeMessage } from '../parts';
+import { type Outcome, OutcomeMessage } from '../../admin';
+import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
 import { mebibytes } from './lib';
 import { courseAdminTexts as t } from './texts';
@@ -59,7 +59,7 @@ export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadPr
     setOutcome(null);
     setUploading(file.name);
     try {
-      const media = await adminApi.uploadMedia(courseId, file);
+      const media = await courseAdminApi.uploadMedia(courseId, file);
       onUploaded(media);
       setOutcome({ ok: true, text: t.uploaded(media.name || file.name) });
     } catch (error) {

@@ -2,7 +2,7 @@ import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Prose } from '../../../shared/ui/Prose';
 import field from '../../../shared/ui/TextField.module.css';
-import { adminApi } from '../api';
+import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
 import { courseAdminTexts as t } from './texts';
 
@@ -32,7 +32,7 @@ export function usePreview(markdown: string): Preview {
     let current = true;
     const timer = setTimeout(() => {
       setState((now) => ({ ...now, loading: true }));
-      adminApi.preview(markdown).then(
+      courseAdminApi.preview(markdown).then(
         ({ html }) => {
           if (current) setState({ html, loading: false, error: '' });
         },

@@ -4,15 +4,22 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import styles from '../Admin.module.css';
-import { adminApi, adminPaths, type OlympiadInput } from '../api';
-import { DataTable, ListState } from '../ListState';
-import { Badge, FormToggle, type Outcome, OutcomeMessage } from '../parts';
-import { adminTexts } from '../texts';
-import { useAdminQuery } from '../useAdminQuery';
+import {
+  adminTexts,
+  Badge,
+  DataTable,
+  FormToggle,
+  ListState,
+  type Outcome,
+  OutcomeMessage,
+  adminStyles as styles,
+  useAdminQuery,
+} from '../../admin';
+import { type OlympiadInput, olympiadAdminApi, olympiadAdminPaths } from './api';
 import { OlympiadForm } from './OlympiadForm';
+import { olympiadAdminTexts } from './texts';
 
-const t = adminTexts.olympiads;
+const t = olympiadAdminTexts;
 const TONES = { upcoming: 'warn', open: 'ok', finished: undefined } as const;
 
 /**
@@ -20,7 +27,7 @@ const TONES = { upcoming: 'warn', open: 'ok', finished: undefined } as const;
  * one; change or delete one that has not started (the server refuses later with 409).
  */
 export default function OlympiadsAdminPage() {
-  const query = useAdminQuery<AdminOlympiads>(adminPaths.olympiads());
+  const query = useAdminQuery<AdminOlympiads>(olympiadAdminPaths.olympiads());
   const { data, loading, reload, setData } = query;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -38,13 +45,13 @@ export default function OlympiadsAdminPage() {
   }, [outcome]);
 
   const create = async (body: OlympiadInput) => {
-    const olympiad = await adminApi.createOlympiad(body);
+    const olympiad = await olympiadAdminApi.createOlympiad(body);
     setOutcome({ ok: true, text: t.created(olympiad.title, formatDateTime(olympiad.startsAt)) });
     reload();
   };
 
   const update = async (olympiadId: string, body: OlympiadInput) => {
-    const olympiad = await adminApi.updateOlympiad(olympiadId, body);
+    const olympiad = await olympiadAdminApi.updateOlympiad(olympiadId, body);
     setData((now) => now && { olympiads: now.olympiads.map((each) => (each._id === olympiadId ? olympiad : each)) });
     setEditing(null);
     setOutcome({ ok: true, text: t.saved(olympiad.title) });
@@ -53,7 +60,7 @@ export default function OlympiadsAdminPage() {
   const remove = async (olympiad: AdminOlympiad) => {
     setOutcome(null);
     try {
-      await adminApi.deleteOlympiad(olympiad._id);
+      await olympiadAdminApi.deleteOlympiad(olympiad._id);
       setData((now) => now && { olympiads: now.olympiads.filter((each) => each._id !== olympiad._id) });
       if (editing === olympiad._id) setEditing(null);
       setOutcome({ ok: true, text: t.deleted(olympiad.title) });
