@@ -1,6 +1,9 @@
 // The console's public API («Керування»): its shell (frame, tabs, access screens) for the route
 // table, and the console-generic scaffolding each domain's console screens are built from
 // (features/<domain>/admin/). Other features import the console only from here.
+
+// An action's outcome is the app's, not only the console's; re-exported for the console's screens.
+export { type Outcome, OutcomeMessage, useOutcome } from '../../shared/ui/Outcome';
 export { default as adminStyles } from './Admin.module.css';
 export { AdminForm, type EditFormProps, NameFields, numberOrUndefined, useFields } from './AdminForm';
 export { adminPath, pathSegment, type QueryValue } from './api';
@@ -11,13 +14,10 @@ export {
   Badge,
   FilterInput,
   FormToggle,
-  type Outcome,
-  OutcomeMessage,
   RightAnswer,
   SearchField,
   SelectField,
   useDebounced,
-  useOutcome,
   useRefocus,
 } from './parts';
 export { adminTexts, roleNames } from './texts';

@@ -7,8 +7,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { errorMessage } from '../../shared/api';
-import { Alert, Notice } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/TextField';
 import field from '../../shared/ui/TextField.module.css';
@@ -16,41 +14,11 @@ import styles from './Admin.module.css';
 import { adminTexts as t } from './texts';
 
 /*
- * Small pieces the console's screens share: an action's outcome, a
+ * Small pieces the console's screens share (an action's outcome is shared/ui/Outcome.tsx): a
  * debounced value, the focus kept while a list's rows move, the button that opens a screen's
  * form, the controls of a filter row (a labelled <select> or <input>, a search box), a state
  * badge, and an answer option's «right» mark. Lists: ListState.tsx; forms: AdminForm.tsx.
  */
-
-/** What an action came to: a notice (`ok`) or an alert; null before any (or while it runs). */
-export type Outcome = { ok: boolean; text: string } | null;
-
-/** An Outcome as a Notice or an Alert; nothing when null. */
-export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
-}
-
-/**
- * An action with its busy state and Outcome: `run(action)` clears the outcome, and says the text
- * the action resolves to, or its rejection's message (`failed` when it has none).
- */
-export function useOutcome() {
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const run = async (action: () => Promise<string>, failed = '') => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, text: await action() });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) || failed });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, outcome, setOutcome, run };
-}
 
 /**
  * Keeps the focus on a list's controls while its rows move or go: after a render, the element

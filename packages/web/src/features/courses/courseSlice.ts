@@ -4,14 +4,8 @@ import { lessonOpensAt } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded, userUpdated } from '../../shared/lib/session';
-import type {
-  CourseState,
-  CoursesRootState,
-  LessonDateAnswer,
-  LessonDateBody,
-  NextWaveAnswer,
-  NextWaveBody,
-} from './types';
+import { curatorApi } from './api';
+import type { CourseState, CoursesRootState } from './types';
 
 export const initialCourseState: CourseState = {
   course: null,
@@ -68,14 +62,10 @@ export const enrollCourse = createCourseThunk(
 );
 
 /** Curators: announces the next wave, or withdraws the announcement with both values null. */
-export const updateNextWave = courseCall('course/update', (body: NextWaveBody) =>
-  api.patch<NextWaveAnswer>('/courses/next', body),
-);
+export const updateNextWave = courseCall('course/update', curatorApi.setNextWave);
 
 /** Curators: opens a lesson at a chosen instant, or back on the wave's schedule with null. */
-export const rescheduleLesson = courseCall('course/reschedule', (body: LessonDateBody) =>
-  api.patch<LessonDateAnswer>('/courses/lesson/date', body),
-);
+export const rescheduleLesson = courseCall('course/reschedule', curatorApi.setLessonDate);
 
 const all = [fetchCourses, fetchToday, fetchCourse, enrollCourse, updateNextWave, rescheduleLesson] as const;
 

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { LoadFailed } from '../../../shared/ui/ListStates';
+import { OutcomeMessage, useOutcome } from '../../../shared/ui/Outcome';
 import { Spinner } from '../../../shared/ui/Spinner';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
 import { DataTable } from '../ListState';
-import { OutcomeMessage, SelectField, useOutcome } from '../parts';
+import { SelectField } from '../parts';
 import { adminTexts, roleNames } from '../texts';
 import { useAdminQuery } from '../useAdminQuery';
 

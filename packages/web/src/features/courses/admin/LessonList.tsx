@@ -3,14 +3,15 @@ import { lessonOpensAt } from '@yedyni/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
-import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button, buttonClass } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { TextField } from '../../../shared/ui/TextField';
-import { type Outcome, OutcomeMessage, adminStyles as shared, useOutcome } from '../../admin';
+import { type Outcome, OutcomeMessage, adminStyles as shared } from '../../admin';
+import { curatorApi } from '../api';
+import { LessonDateForm } from '../components/WaveTools';
 import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
-import { deleteLesson, setLessonDate } from './calls';
+import { deleteLesson } from './calls';
 import { lessonPath, move, useBottomScrollPadding } from './lib';
 import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
@@ -334,49 +335,28 @@ function ScheduleForm({
   lesson: AdminLessonSummary;
   onSchedule: (day: number, scheduledDate: number | null) => void;
 }) {
-  const [value, setValue] = useState(() => toKyivInput(lesson.opensAt));
-  const { busy, outcome, setOutcome, run } = useOutcome();
-
-  const send = (scheduledDate: number | null) =>
-    run(async () => {
-      const answer = await setLessonDate(courseId, lesson.day, scheduledDate);
-      onSchedule(lesson.day, answer.scheduledDate);
-      if (answer.scheduledDate !== null) return t.scheduleSaved(lesson.day, answer.scheduledDate);
-      setValue(toKyivInput(lessonOpensAt(currentStart, lesson.day, null)));
-      return t.scheduleCleared(lesson.day);
-    });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = fromKyivInput(value);
-    if (at === null) setOutcome({ ok: false, text: t.needDate });
-    else send(at);
+  const send = async (scheduledDate: number | null) => {
+    const answer = await curatorApi.setLessonDate({ courseId, lessonId: String(lesson.day), scheduledDate });
+    onSchedule(lesson.day, answer.scheduledDate);
+    if (answer.scheduledDate !== null) return { text: t.scheduleSaved(lesson.day, answer.scheduledDate) };
+    return { text: t.scheduleCleared(lesson.day), opensAt: lessonOpensAt(currentStart, lesson.day, null) };
   };
 
   return (
-    <form className={styles.subform} onSubmit={onSubmit} noValidate aria-label={t.scheduleTitle(lesson.day)}>
-      <TextField
-        label={t.scheduleLabel}
-        type="datetime-local"
-        required
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <div className={shared.actions}>
-        <Button type="submit" className={shared.slim} disabled={busy}>
-          {t.scheduleSave}
-        </Button>
-        <Button
-          variant="secondary"
-          className={shared.slim}
-          disabled={busy || lesson.scheduledDate === null}
-          onClick={() => send(null)}
-        >
-          {t.scheduleClear}
-        </Button>
-      </div>
-      <p className={shared.muted}>{t.scheduleHint}</p>
-      <OutcomeMessage outcome={outcome} />
-    </form>
+    <LessonDateForm
+      opensAt={lesson.opensAt}
+      scheduled={lesson.scheduledDate !== null}
+      send={send}
+      texts={{
+        title: t.scheduleTitle(lesson.day),
+        label: t.scheduleLabel,
+        save: t.scheduleSave,
+        reset: t.scheduleClear,
+        hint: t.scheduleHint,
+        needDate: t.needDate,
+      }}
+      classes={{ form: styles.subform, actions: shared.actions, button: shared.slim, hint: shared.muted }}
+      noValidate
+    />
   );
 }

@@ -1,13 +1,14 @@
 import type { AdminCourseDetail } from '@yedyni/contract';
 import { formatLongDate } from '@yedyni/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { TextField } from '../../../shared/ui/TextField';
-import { OutcomeMessage, adminStyles as shared, useOutcome } from '../../admin';
+import { OutcomeMessage, adminStyles as shared } from '../../admin';
+import { curatorApi } from '../api';
+import { useNextWaveForm } from '../components/WaveTools';
 import styles from './Courses.module.css';
-import { setNextWave } from './calls';
 import { Panel } from './Panel';
 import { courseAdminTexts as t } from './texts';
 
@@ -21,9 +22,6 @@ interface WavePanelProps {
 export function WavePanel({ course, onNext }: WavePanelProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
-  const [label, setLabel] = useState('');
-  const [start, setStart] = useState('');
-  const { busy, outcome, setOutcome, run } = useOutcome();
   const opener = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const announced = course.nextWave !== null && course.nextStart !== null;
@@ -35,16 +33,9 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
     wasEditing.current = editing;
   }, [editing, id]);
 
-  const open = () => {
-    setLabel(course.nextWave ?? '');
-    setStart(course.nextStart !== null ? toKyivInput(course.nextStart) : '');
-    setOutcome(null);
-    setEditing(true);
-  };
-
-  const send = (nextWave: string | null, nextStart: number | null) =>
-    run(async () => {
-      const answer = await setNextWave(course._id, nextWave, nextStart);
+  const { label, setLabel, start, setStart, busy, outcome, setOutcome, onSubmit, withdraw } = useNextWaveForm(
+    async (nextWave, nextStart) => {
+      const answer = await curatorApi.setNextWave({ courseId: course._id, nextWave, nextStart });
       onNext(answer.nextWave, answer.nextStart);
       setEditing(false);
       // A withdrawal removes the button that asked: the focus goes to «Оголосити наступну хвилю».
@@ -52,13 +43,15 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
       return answer.nextWave !== null && answer.nextStart !== null
         ? t.announced(answer.nextWave, answer.nextStart)
         : t.withdrawn;
-    });
+    },
+    t.needWave,
+  );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = fromKyivInput(start);
-    if (!label.trim() || at === null) setOutcome({ ok: false, text: t.needWave });
-    else send(label.trim(), at);
+  const open = () => {
+    setLabel(course.nextWave ?? '');
+    setStart(course.nextStart !== null ? toKyivInput(course.nextStart) : '');
+    setOutcome(null);
+    setEditing(true);
   };
 
   return (
@@ -88,7 +81,7 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
               question={t.withdrawQuestion}
               confirm={t.withdrawYes}
               cancel={t.withdrawNo}
-              onConfirm={() => send(null, null)}
+              onConfirm={withdraw}
             />
           )}
         </div>

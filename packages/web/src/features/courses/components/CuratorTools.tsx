@@ -1,20 +1,13 @@
 import type { Course, Lesson } from '@yedyni/contract';
-import { type FormEvent, useId, useState } from 'react';
-import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
-import { Alert, Notice } from '../../../shared/ui/Alert';
+import { useId, useState } from 'react';
 import { Button } from '../../../shared/ui/Button';
+import { OutcomeMessage } from '../../../shared/ui/Outcome';
 import { TextField } from '../../../shared/ui/TextField';
 import { rescheduleLesson, updateNextWave } from '../courseSlice';
 import { useCoursesDispatch } from '../hooks';
 import { courseTexts as t } from '../texts';
 import styles from './CuratorTools.module.css';
-
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
-
-function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.ok ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
-}
+import { LessonDateForm, useNextWaveForm } from './WaveTools';
 
 /** «Запланувати»: when a lesson opens, as a date and time in Kyiv; «Скинути» returns it to the wave's schedule. */
 export function LessonSchedule({
@@ -28,39 +21,13 @@ export function LessonSchedule({
 }) {
   const dispatch = useCoursesDispatch();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState(() => toKyivInput(lesson.opensAt));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const panelId = useId();
 
   const send = async (scheduledDate: number | null) => {
-    setBusy(true);
-    setOutcome(null);
-    const result = await dispatch(rescheduleLesson({ courseId: course._id, lessonId: lesson.day, scheduledDate }));
-    setBusy(false);
-    if (rescheduleLesson.fulfilled.match(result)) {
-      setOutcome({
-        ok: true,
-        text: scheduledDate === null ? t.scheduleCleared(lesson.day) : t.scheduleSaved(lesson.day, scheduledDate),
-      });
-    } else {
-      setOutcome({ ok: false, text: result.payload ?? t.courseFailed });
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = fromKyivInput(value);
-    if (at === null) setOutcome({ ok: false, text: t.needDate });
-    else send(at);
-  };
-
-  const toggle = () => {
-    if (!open) {
-      setValue(toKyivInput(lesson.opensAt));
-      setOutcome(null);
-    }
-    setOpen(!open);
+    await dispatch(rescheduleLesson({ courseId: course._id, lessonId: lesson.day, scheduledDate })).unwrap();
+    return {
+      text: scheduledDate === null ? t.scheduleCleared(lesson.day) : t.scheduleSaved(lesson.day, scheduledDate),
+    };
   };
 
   return (
@@ -71,31 +38,26 @@ export function LessonSchedule({
         aria-expanded={open}
         aria-controls={panelId}
         aria-describedby={describedBy}
-        onClick={toggle}
+        onClick={() => setOpen(!open)}
       >
         {t.schedule}
       </Button>
       <div id={panelId} hidden={!open}>
         {open && (
-          <form className={styles.form} onSubmit={onSubmit} aria-label={t.scheduleTitle(lesson.day)}>
-            <TextField
-              label={t.scheduleLabel}
-              type="datetime-local"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              required
-            />
-            <div className={styles.actions}>
-              <Button type="submit" disabled={busy}>
-                {t.scheduleSave}
-              </Button>
-              <Button variant="secondary" disabled={busy || lesson.scheduledDate === null} onClick={() => send(null)}>
-                {t.scheduleReset}
-              </Button>
-            </div>
-            <p className={styles.hint}>{t.scheduleResetHint}</p>
-            <OutcomeMessage outcome={outcome} />
-          </form>
+          <LessonDateForm
+            opensAt={lesson.opensAt}
+            scheduled={lesson.scheduledDate !== null}
+            send={send}
+            texts={{
+              title: t.scheduleTitle(lesson.day),
+              label: t.scheduleLabel,
+              save: t.scheduleSave,
+              reset: t.scheduleReset,
+              hint: t.scheduleResetHint,
+              needDate: t.needDate,
+            }}
+            classes={{ form: styles.form, actions: styles.actions, hint: styles.hint }}
+          />
         )}
       </div>
     </div>
@@ -105,33 +67,16 @@ export function LessonSchedule({
 /** «Оголосити наступну хвилю»: its number and start in Kyiv; the announcement can be withdrawn. */
 export function NextWaveForm({ course }: { course: Course }) {
   const dispatch = useCoursesDispatch();
-  const [wave, setWave] = useState('');
-  const [start, setStart] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const titleId = useId();
-
-  const send = async (nextWave: string | null, nextStart: number | null) => {
-    setBusy(true);
-    setOutcome(null);
-    const result = await dispatch(updateNextWave({ courseId: course._id, nextWave, nextStart }));
-    setBusy(false);
-    if (updateNextWave.fulfilled.match(result)) {
-      const { nextWave: label, nextStart: at } = result.payload;
-      setOutcome({ ok: true, text: label !== null && at !== null ? t.announced(label, at) : t.announcementCancelled });
-      setWave('');
-      setStart('');
-    } else {
-      setOutcome({ ok: false, text: result.payload ?? t.courseFailed });
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = fromKyivInput(start);
-    if (!wave.trim() || at === null) setOutcome({ ok: false, text: t.needWave });
-    else send(wave.trim(), at);
-  };
+  const { label, setLabel, start, setStart, busy, outcome, onSubmit, withdraw } = useNextWaveForm(
+    async (nextWave, nextStart) => {
+      const answer = await dispatch(updateNextWave({ courseId: course._id, nextWave, nextStart })).unwrap();
+      return answer.nextWave !== null && answer.nextStart !== null
+        ? t.announced(answer.nextWave, answer.nextStart)
+        : t.announcementCancelled;
+    },
+    t.needWave,
+  );
 
   const announced = course.nextWave !== null && course.nextStart !== null;
 
@@ -142,7 +87,7 @@ export function NextWaveForm({ course }: { course: Course }) {
       {announced ? (
         <div className={styles.announcement}>
           <p>{t.announced(course.nextWave ?? '', course.nextStart ?? 0)}</p>
-          <Button variant="secondary" disabled={busy} onClick={() => send(null, null)}>
+          <Button variant="secondary" disabled={busy} onClick={withdraw}>
             {t.cancelAnnouncement}
           </Button>
         </div>
@@ -156,8 +101,8 @@ export function NextWaveForm({ course }: { course: Course }) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={20}
-            value={wave}
-            onChange={(event) => setWave(event.target.value)}
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
             required
           />
           <TextField
