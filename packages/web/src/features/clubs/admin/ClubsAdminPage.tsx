@@ -1,9 +1,10 @@
 import type { AdminClubs, Club, ClubBody, ClubSignups } from '@yedyni/contract';
-import { formatDateTime, formatLongDate } from '@yedyni/contract';
+import { formatDateTime } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { adminTexts, Badge, FormToggle, ListState, adminStyles as styles, useAdminQuery } from '../../admin';
+import { ClubFact, ClubFacts } from '../components/ClubFacts';
 import { clubAdminApi, clubAdminPaths } from './api';
 import { ClubForm } from './ClubForm';
 import { clubAdminTexts } from './texts';
@@ -106,42 +107,17 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
       </div>
       <h3 id={titleId}>{club.title}</h3>
       {club.description && <p className={styles.muted}>{club.description}</p>}
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t.when}</dt>
-          <dd>
-            <time dateTime={new Date(club.startsAt).toISOString()}>{formatLongDate(club.startsAt)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t.duration}</dt>
-          <dd>{t.minutes(club.durationMin)}</dd>
-        </div>
-        <div>
-          <dt>{t.host}</dt>
-          <dd>{club.host}</dd>
-        </div>
-        {club.place && (
-          <div>
-            <dt>{t.place}</dt>
-            <dd>{club.place}</dd>
-          </div>
-        )}
+      <ClubFacts club={club} className={styles.facts}>
+        {club.place && <ClubFact term={t.place}>{club.place}</ClubFact>}
         {club.link && (
-          <div>
-            <dt>{t.link}</dt>
-            <dd>
-              <a href={club.link} target="_blank" rel="noopener noreferrer">
-                {club.link}
-              </a>
-            </dd>
-          </div>
+          <ClubFact term={t.link}>
+            <a href={club.link} target="_blank" rel="noopener noreferrer">
+              {club.link}
+            </a>
+          </ClubFact>
         )}
-        <div>
-          <dt>{t.seats}</dt>
-          <dd>{t.seatsTaken(taken, club.capacity)}</dd>
-        </div>
-      </dl>
+        <ClubFact term={t.seats}>{t.seatsTaken(taken, club.capacity)}</ClubFact>
+      </ClubFacts>
       {said && <Notice>{said}</Notice>}
       <div className={styles.actions}>
         <Button variant="secondary" data-edit onClick={() => setEditing(true)} aria-describedby={titleId}>

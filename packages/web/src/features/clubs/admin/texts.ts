@@ -1,4 +1,7 @@
-/** The clubs console's Ukrainian texts (the shared ones: `adminTexts.common` of features/admin). */
+/**
+ * The clubs console's Ukrainian texts (the shared ones: `adminTexts.common` of features/admin; the
+ * facts every club shows: ../texts.ts through ../components/ClubFacts.tsx).
+ */
 export const clubAdminTexts = {
   title: 'Розмовні клуби',
   lead: 'Усі зустрічі, зокрема минулі. Учасники бачать лише майбутні.',
@@ -7,10 +10,6 @@ export const clubAdminTexts = {
   none: 'Клубів ще немає.',
   online: 'Онлайн',
   past: 'минула',
-  when: 'Коли',
-  duration: 'Тривалість',
-  minutes: (n: number) => `${n} хв`,
-  host: 'Ведучий',
   place: 'Місце',
   link: 'Посилання',
   seats: 'Місця',

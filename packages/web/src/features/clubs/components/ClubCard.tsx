@@ -1,5 +1,4 @@
 import type { Club } from '@yedyni/contract';
-import { formatLongDate } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -7,6 +6,7 @@ import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { useClubsDispatch } from '../hooks';
 import { cancelClubSignup, signUpForClub } from '../slice';
 import { clubTexts as t } from '../texts';
+import { ClubFact, ClubFacts } from './ClubFacts';
 import styles from './Clubs.module.css';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -60,42 +60,20 @@ export function ClubCard({ club }: { club: Club }) {
         {club.title}
       </h2>
       {club.description && <p className={styles.description}>{club.description}</p>}
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t.when}</dt>
-          <dd>
-            <time dateTime={new Date(club.startsAt).toISOString()}>{formatLongDate(club.startsAt)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t.duration}</dt>
-          <dd>{t.minutes(club.durationMin)}</dd>
-        </div>
-        <div>
-          <dt>{t.host}</dt>
-          <dd>{club.host}</dd>
-        </div>
-        {club.city && club.place && (
-          <div>
-            <dt>{t.place}</dt>
-            <dd>{club.place}</dd>
-          </div>
-        )}
+      <ClubFacts club={club} className={styles.facts}>
+        {club.city && club.place && <ClubFact term={t.place}>{club.place}</ClubFact>}
         {(club.link || club.city === '') && (
-          <div>
-            <dt>{t.link}</dt>
-            <dd>
-              {club.link ? (
-                <a href={club.link} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
-                  {t.openLink}
-                </a>
-              ) : (
-                t.linkLater
-              )}
-            </dd>
-          </div>
+          <ClubFact term={t.link}>
+            {club.link ? (
+              <a href={club.link} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
+                {t.openLink}
+              </a>
+            ) : (
+              t.linkLater
+            )}
+          </ClubFact>
         )}
-      </dl>
+      </ClubFacts>
 
       <p className={full ? `${styles.seats} ${styles.seatsNone}` : styles.seats}>
         {full ? t.noSeats : t.seatsLeft(club.seatsLeft)}
