@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { authorSchema, multiLine, requiredText } from './common.js';
+import { authorSchema, multiLine, pageQuerySchema, requiredText } from './common.js';
 import { CHAT_TEXT_MAX } from './constants.js';
 import { waveLabelSchema } from './courses.js';
-import { fileFieldsSchema, pageQuerySchema } from './exercises.js';
+import { fileFieldsSchema } from './exercises.js';
 
 export const chatMessageSchema = z
   .object({

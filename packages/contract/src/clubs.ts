@@ -69,3 +69,8 @@ export const CLUB_MESSAGES = {
   adminsOnly: 'Це можуть робити лише адміністратори',
   capacityBelowTaken: 'Місць: не менше, ніж уже записалося',
 } as const;
+
+// ─── Console (`/api/admin/clubs`) ────────────────────────────────────────────────────────────────
+
+export const adminClubsSchema = z.object({ clubs: z.array(clubSchema) }).meta({ id: 'AdminClubs' });
+export type AdminClubs = z.infer<typeof adminClubsSchema>;

@@ -68,3 +68,18 @@ export function multiLine(label: string) {
       abort: true,
     });
 }
+
+/** A page of a list: `page` from 1, `limit` up to 50 (10 when missing or unreadable). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(10)
+    .default(10)
+    .transform((n) => Math.min(n, 50)),
+});
+
+/** A filter left empty in a form (`?role=`) counts as not given. */
+export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

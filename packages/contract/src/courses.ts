@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, idSchema, requiredText, tooLate } from './common.js';
+import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -152,4 +152,154 @@ export const COURSE_MESSAGES = {
   nextStartInPast: 'Наступна хвиля: дата старту має бути в майбутньому',
   waveTaken: 'Наступна хвиля: цей номер уже використано',
   selfTestIncomplete: 'Тест: дайте відповідь на кожне питання, тоді його буде перевірено',
+} as const;
+
+// ─── Console (`/api/admin/courses`): courses, waves, lessons ─────────────────────────────────────
+
+const isoDay = z.number({ error: 'Дата: вкажіть дату' }).int().nonnegative().max(INSTANT_MAX, tooLate('Дата'));
+
+export const adminCourseSchema = z
+  .object({
+    _id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    starter: z.boolean(),
+    position: z.number().int(),
+    currentWave: z.string(),
+    currentStart: z.number(),
+    nextWave: z.string().nullable(),
+    nextStart: z.number().nullable(),
+    lessonCount: z.number().int(),
+    learnerCount: z.number().int(),
+  })
+  .meta({ id: 'AdminCourse' });
+export type AdminCourse = z.infer<typeof adminCourseSchema>;
+
+export const adminCoursesSchema = z
+  .object({ courses: z.array(adminCourseSchema), canAuthor: z.boolean() })
+  .meta({ id: 'AdminCourses' });
+export type AdminCourses = z.infer<typeof adminCoursesSchema>;
+
+export const adminLessonSummarySchema = z.object({
+  day: z.number().int(),
+  theme: z.string(),
+  /** When the lesson opens for the current wave (the curator's date, else the rule). */
+  opensAt: z.number(),
+  scheduledDate: z.number().nullable(),
+});
+export type AdminLessonSummary = z.infer<typeof adminLessonSummarySchema>;
+
+export const adminCourseDetailSchema = adminCourseSchema
+  .extend({ lessons: z.array(adminLessonSummarySchema), canAuthor: z.boolean() })
+  .meta({ id: 'AdminCourseDetail' });
+export type AdminCourseDetail = z.infer<typeof adminCourseDetailSchema>;
+
+const title = singleLine('Назва').min(2, 'Назва: щонайменше 2 символи').max(200, 'Назва: не більше 200 символів');
+const description = multiLine('Опис').trim().max(1000, 'Опис: не більше 1000 символів');
+
+export const courseCreateBodySchema = z
+  .object({
+    title,
+    /** The content folder's name: Latin lower case, digits and hyphens. */
+    slug: requiredText('Код курсу').regex(
+      /^[a-z0-9][a-z0-9-]{1,79}$/,
+      'Код курсу: латинські малі літери, цифри й дефіс (2–80)',
+    ),
+    description: description.default(''),
+    starter: z.boolean().default(false),
+    waveLabel: waveLabelSchema,
+    waveStart: isoDay,
+  })
+  .meta({ id: 'CourseCreateBody' });
+export type CourseCreateBody = z.input<typeof courseCreateBodySchema>;
+
+export const courseUpdateBodySchema = z
+  .object({
+    title,
+    description: description.default(''),
+    starter: z.boolean().default(false),
+    position: z.number().int().min(-1000).max(1000).default(0),
+    /** The current wave's start (fixing a mistake); the label stays. */
+    currentStart: isoDay.optional(),
+  })
+  .meta({ id: 'CourseUpdateBody' });
+export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
+
+export const SELF_TEST_MAX_QUESTIONS = 50;
+
+export const selfTestEditSchema = z
+  .object({
+    question: singleLine('Питання').min(1, 'Питання: обовʼязкове поле').max(500),
+    options: z
+      .array(singleLine('Варіант').min(1, 'Варіант: не може бути порожнім').max(300))
+      .min(2, 'Питання: щонайменше 2 варіанти')
+      .max(8, 'Питання: не більше 8 варіантів'),
+    answer: z.number().int().min(0),
+    explanation: multiLine('Пояснення').trim().max(1000).default(''),
+  })
+  .refine((q) => q.answer < q.options.length, { message: 'Питання: позначте правильний варіант', path: ['answer'] });
+
+const mediaUrl = singleLine('Посилання')
+  .max(500)
+  .refine((url) => url.startsWith('/media/') || /^https:\/\/\S+$/.test(url), {
+    message: 'Посилання: https://… або завантажений файл',
+  });
+
+/** A lesson as the editor holds it: Markdown sources (HTML inside is allowed, and sanitized). */
+export const lessonEditSchema = z
+  .object({
+    theme: singleLine('Тема').min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
+    image: z.union([z.literal(''), mediaUrl]).default(''),
+    content: multiLine('Текст уроку').max(200_000, 'Текст уроку: задовгий').default(''),
+    theory: multiLine('Теорія').max(200_000, 'Теорія: задовга').default(''),
+    practice: multiLine('Практика').max(200_000, 'Практика: задовга').default(''),
+    audio: z.array(mediaUrl).max(20, 'Аудіо: не більше 20').default([]),
+    video: z
+      .array(videoSchema.extend({ title: singleLine('Назва відео').max(200), url: mediaUrl }))
+      .max(20, 'Відео: не більше 20')
+      .default([]),
+    test: z.array(selfTestEditSchema).max(SELF_TEST_MAX_QUESTIONS).default([]),
+    diary: multiLine('Завдання щоденника').trim().max(1000, 'Завдання щоденника: не більше 1000 символів').default(''),
+  })
+  .meta({ id: 'LessonEdit' });
+export type LessonEdit = z.infer<typeof lessonEditSchema>;
+export type LessonEditBody = z.input<typeof lessonEditSchema>;
+
+export const adminLessonSchema = lessonEditSchema.extend({ day: z.number().int() }).meta({ id: 'AdminLesson' });
+export type AdminLesson = z.infer<typeof adminLessonSchema>;
+
+export const lessonCreateBodySchema = z.object({
+  theme: singleLine('Тема').min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
+});
+
+export const lessonOrderBodySchema = z
+  .object({
+    /** Every lesson's current day, in the new order: [3, 1, 2] makes lesson 3 the first. */
+    days: z.array(z.number().int().min(1)).min(1).max(999),
+  })
+  .meta({ id: 'LessonOrderBody' });
+
+export const adminCourseParamsSchema = z.object({ id: idSchema });
+export const adminLessonParamsSchema = z.object({ id: idSchema, day: lessonIdSchema.transform(Number) });
+
+export const previewBodySchema = z.object({ markdown: multiLine('Текст').max(200_000, 'Текст: задовгий') });
+export const previewSchema = z.object({ html: z.string() });
+
+export const mediaSchema = z
+  .object({ url: z.string(), name: z.string(), mime: z.string(), size: z.number() })
+  .meta({ id: 'CourseMedia' });
+export type CourseMedia = z.infer<typeof mediaSchema>;
+
+/** What the course console answers with. */
+export const COURSE_ADMIN_MESSAGES = {
+  slugTaken: 'Курс із таким кодом уже існує',
+  courseNotFound: 'Курс не знайдено',
+  lessonNotFound: 'Урок не знайдено',
+  lessonHasWork: 'Урок не можна видалити: учні вже здали домашні завдання чи щоденник',
+  lastLesson: 'У курсі має лишитися хоча б один урок',
+  badOrder: 'Порядок має містити кожен урок курсу рівно один раз',
+  mediaType: 'Можна завантажити зображення (JPEG, PNG, WebP, GIF) або аудіо (MP3, OGG, WAV, M4A)',
+  mediaTooLarge: 'Файл завеликий: не більше 50 МБ',
+  noFile: 'Оберіть файл',
 } as const;

@@ -113,16 +113,6 @@ export type ExerciseNotification = z.infer<typeof notificationSchema>;
 export const notificationsSchema = z
   .object({ notifications: z.array(notificationSchema), countNotifications: z.number().int() })
   .meta({ id: 'Notifications' });
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(10)
-    .default(10)
-    .transform((n) => Math.min(n, 50)),
-});
 
 export const EXERCISE_MESSAGES = {
   notFound: 'Завдання не знайдено',

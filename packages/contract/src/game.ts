@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine, singleLine } from './common.js';
+import { emptyToUndefined, multiLine, pageQuerySchema, singleLine } from './common.js';
 
 /** A round of «Паляниця»: this many tasks, this long at most. */
 export const GAME_ROUND_TASKS = 7;
@@ -175,3 +175,35 @@ export function gameFootprintComment(score: number, maxScore: number, counted: n
   const base = `Гра «Паляниця»: ${score} з ${maxScore} балів`;
   return counted < score ? `${base}, зараховано ${counted} (денна межа ${GAME_DAILY_POINTS})` : base;
 }
+
+// ─── Console (`/api/admin/tasks`): game tasks ────────────────────────────────────────────────────
+
+export const adminTaskSchema = z
+  .object({ task: authoredTaskSchema, active: z.boolean(), updatedAt: z.number() })
+  .meta({ id: 'AdminTask' });
+export type AdminTask = z.infer<typeof adminTaskSchema>;
+
+export const adminTasksQuerySchema = pageQuerySchema.extend({
+  level: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3).optional()),
+  type: z.preprocess(emptyToUndefined, z.enum(TASK_TYPES).optional()),
+  topic: z.preprocess(emptyToUndefined, z.enum(TASK_TOPICS).optional()),
+  pool: z.preprocess(emptyToUndefined, z.enum(TASK_POOLS).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+});
+export type AdminTasksQuery = z.input<typeof adminTasksQuerySchema>;
+
+export const adminTasksSchema = z
+  .object({ tasks: z.array(adminTaskSchema), totalPages: z.number().int(), total: z.number().int() })
+  .meta({ id: 'AdminTasks' });
+export type AdminTasks = z.infer<typeof adminTasksSchema>;
+
+export const taskBodySchema = z.object({ task: authoredTaskSchema, active: z.boolean().default(true) });
+export type TaskBody = z.input<typeof taskBodySchema>;
+export const taskParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** What the task console answers with. */
+export const GAME_ADMIN_MESSAGES = {
+  taskExists: 'Завдання з таким id уже існує',
+  taskNotFound: 'Завдання не знайдено',
+  taskIdMismatch: 'id завдання не можна змінити',
+} as const;

@@ -85,3 +85,19 @@ export const OLYMPIAD_MESSAGES = {
   answersAfterEnd: (endsAt: string) =>
     `Правильні відповіді й пояснення зʼявляться після завершення олімпіади (${endsAt}), коли всі учасники закінчать.`,
 } as const;
+
+// ─── Console (`/api/admin/olympiads`) ────────────────────────────────────────────────────────────
+
+export const adminOlympiadSchema = olympiadSchema
+  .extend({ participants: z.number().int() })
+  .meta({ id: 'AdminOlympiad' });
+export type AdminOlympiad = z.infer<typeof adminOlympiadSchema>;
+export const adminOlympiadsSchema = z
+  .object({ olympiads: z.array(adminOlympiadSchema) })
+  .meta({ id: 'AdminOlympiads' });
+export type AdminOlympiads = z.infer<typeof adminOlympiadsSchema>;
+
+/** What the olympiad console answers with. */
+export const OLYMPIAD_ADMIN_MESSAGES = {
+  olympiadStarted: 'Олімпіада вже почалася: її не можна змінити чи видалити',
+} as const;

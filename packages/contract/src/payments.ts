@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { requiredText, singleLine } from './common.js';
+import { emptyToUndefined, pageQuerySchema, requiredText, singleLine } from './common.js';
 import { BASE_AMOUNT_SUPPORT, MAX_DONATION_UAH, MIN_DONATION_UAH } from './constants.js';
-import { pageQuerySchema } from './exercises.js';
 
 /** The donor's comment, sent to the provider as `info`. */
 export const DONATION_COMMENT_MAX = 30;
@@ -123,3 +122,95 @@ export const PAYMENT_MESSAGES = {
   providerFailed: 'Платіжний сервіс зараз не відповідає. Спробуйте пізніше.',
   badSignature: 'Невірний підпис',
 } as const;
+
+// ─── Console (`/api/admin/payments`, `/api/admin/subscriptions`, unmatched callbacks) ────────────
+
+const payer = z.object({ _id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
+
+export const adminPaymentSchema = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  user: payer,
+  /** `pay`, `subscribe` (a subscription's first charge) or `regular`. */
+  action: z.string(),
+  amount: z.number(),
+  date: z.number(),
+  info: z.string(),
+  cardMask: z.string(),
+  /** When the provider reported the charge refunded. */
+  reversedAt: z.number().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminPaymentsQuerySchema = historyQuerySchema.extend({
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
+
+export const adminPaymentsSchema = z
+  .object({ payments: z.array(adminPaymentSchema), totalPages: z.number().int() })
+  .meta({ id: 'AdminPayments' });
+export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
+
+export const monthTotalSchema = z.object({
+  /** `yyyy-mm`, a Kyiv calendar month. */
+  month: z.string(),
+  count: z.number().int(),
+  /** UAH of the charges that stand (refunds taken out). */
+  amount: z.number(),
+  refunded: z.number(),
+  donors: z.number().int(),
+});
+export type MonthTotal = z.infer<typeof monthTotalSchema>;
+export const monthTotalsSchema = z.object({ months: z.array(monthTotalSchema) }).meta({ id: 'PaymentMonthTotals' });
+export type MonthTotals = z.infer<typeof monthTotalsSchema>;
+
+export const adminSubscriptionSchema = z.object({
+  orderId: z.string(),
+  user: payer,
+  amount: z.number(),
+  status: z.enum(['pending', 'paid', 'failed', 'subscribed', 'unsubscribed']),
+  createdAt: z.number(),
+  subscribedAt: z.number().nullable(),
+  unsubscribedAt: z.number().nullable(),
+  charges: z.number().int(),
+  lastChargeAt: z.number().nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+export const adminSubscriptionsQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(emptyToUndefined, z.enum(['subscribed', 'unsubscribed']).optional()),
+});
+export const adminSubscriptionsSchema = z
+  .object({ subscriptions: z.array(adminSubscriptionSchema), totalPages: z.number().int() })
+  .meta({ id: 'AdminSubscriptions' });
+export type AdminSubscriptions = z.infer<typeof adminSubscriptionsSchema>;
+
+/**
+ * Verified callbacks that moved nothing: unknown order, wrong currency or amount, a second charge
+ * of a one-off order that was already paid, unreadable, after cancelling.
+ */
+export const UNMATCHED_OUTCOMES = [
+  'unknown_order',
+  'wrong_currency',
+  'wrong_amount',
+  'already_paid',
+  'unreadable',
+  'after_unsubscribe',
+] as const;
+export const unmatchedCallbackSchema = z.object({
+  _id: z.string(),
+  receivedAt: z.number(),
+  orderId: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  action: z.string().nullable(),
+  status: z.string().nullable(),
+  outcome: z.string(),
+  /** The decoded `data`, for reconciliation by hand. */
+  data: z.string(),
+});
+export type UnmatchedCallback = z.infer<typeof unmatchedCallbackSchema>;
+export const unmatchedCallbacksSchema = z
+  .object({ callbacks: z.array(unmatchedCallbackSchema), totalPages: z.number().int() })
+  .meta({ id: 'UnmatchedCallbacks' });
+export type UnmatchedCallbacks = z.infer<typeof unmatchedCallbacksSchema>;

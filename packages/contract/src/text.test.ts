@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema, taskBodySchema } from './admin.js';
 import { registerBodySchema } from './auth.js';
 import { chatEditSchema, chatSendSchema } from './chat.js';
 import { clubBodySchema } from './clubs.js';
+import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema } from './courses.js';
 import { diaryBodySchema } from './diary.js';
 import { addCommentFieldsSchema, createExerciseFieldsSchema, editCommentFieldsSchema } from './exercises.js';
+import { taskBodySchema } from './game.js';
 import { olympiadBodySchema } from './olympiads.js';
 import { donatBodySchema } from './payments.js';
 
