@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
+import { authorSchema, FILE_MESSAGES, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const HOMEWORK_MAX = 30_000;
@@ -130,10 +130,10 @@ export const EXERCISE_MESSAGES = {
   commentNotFound: 'Коментар не знайдено',
   notYours: 'Це може робити лише автор',
   curatorsOnly: 'Оцінювати можуть лише куратори',
-  fileTooLarge: 'Файл завеликий: щонайбільше 10 МБ',
+  fileTooLarge: FILE_MESSAGES.fileTooLarge,
   fileType:
     'Такий файл не приймаємо: додайте зображення, PDF, аудіо або документ (Word, Excel, PowerPoint, OpenDocument)',
-  oneFile: 'Можна додати лише один файл',
+  oneFile: FILE_MESSAGES.oneFile,
   noFile: 'Файлу немає',
   emptyHomework: 'Домашнє завдання: напишіть відповідь або додайте файл',
   emptyComment: 'Коментар: напишіть текст або додайте файл',

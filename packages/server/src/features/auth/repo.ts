@@ -1,10 +1,8 @@
 import type { Author, Role, User } from '@yedyni/contract';
-import type { Db } from '../../infra/db/index.js';
+import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
 import { userSearchText } from '../../infra/db/search.js';
-
-export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

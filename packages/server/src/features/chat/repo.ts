@@ -1,4 +1,4 @@
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
 
 export function waveExists(db: Executor, courseId: string, wave: string) {
   return db

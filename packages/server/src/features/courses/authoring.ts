@@ -20,6 +20,7 @@ import {
 import { zipSync } from 'fflate';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { CourseRow, LessonsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
@@ -27,7 +28,6 @@ import type { FileReceiver } from '../../infra/http/multipart.js';
 import { limitBytes, TooManyBytes } from '../../infra/storage.js';
 import { canAdminister, canOverseeCourses } from '../admin/policy.js';
 import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
 import { detectStreamType, EXTENSIONS, MEDIA_TYPES } from '../files/detect.js';
 import { type AuthoredLesson, exportCourses, lessonColumns, lessonHtml, type StoredQuestion } from './content.js';
 import * as repo from './repo.js';

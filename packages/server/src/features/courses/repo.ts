@@ -1,5 +1,5 @@
 import { rollWaves, type WaveState } from '@yedyni/contract';
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
 
 export function listCourses(db: Executor) {
   return db.selectFrom('courses').selectAll().orderBy('position').orderBy('title').execute();

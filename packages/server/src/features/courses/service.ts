@@ -14,11 +14,11 @@ import {
 } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { CourseRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
 import { findDiary, insertDiary } from '../diary/repo.js';
 import { addFootprint, creditInvitation } from '../partners/footprint.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Diary } from '@yedyni/contract';
+import type { Executor } from '../../infra/db/index.js';
 import type { DiaryEntriesTable } from '../../infra/db/schema.js';
-import type { Executor } from '../auth/repo.js';
 
 export function findDiary(db: Executor, userId: string, courseId: string, day: number) {
   return db

@@ -10,13 +10,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schema.js';
 import { isDatabaseUnavailable, type OutageLog } from '../../infra/db/unavailable.js';
 import { AppError } from '../../infra/errors.js';
 import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/policy.js';
-import { authorsById, type Executor } from '../auth/repo.js';
+import { authorsById } from '../auth/repo.js';
 import type { CoursesService } from '../courses/service.js';
 import { FilesService, type StoredUpload } from '../files/service.js';
 import { addFootprint } from '../partners/footprint.js';

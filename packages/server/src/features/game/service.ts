@@ -18,9 +18,9 @@ import {
   type TaskResult,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { Executor } from '../auth/repo.js';
 import { ContentError } from '../courses/content.js';
 import { addFootprint } from '../partners/footprint.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';

@@ -17,12 +17,12 @@ import {
 } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { type Actor, isAdmin } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
 import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/service.js';
 import { addFootprint } from '../partners/footprint.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INVITATION_POINTS } from '@yedyni/contract';
+import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
-import type { Executor } from '../auth/repo.js';
 
 export interface FootprintEntry {
   userId: string;

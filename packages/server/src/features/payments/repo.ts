@@ -1,4 +1,4 @@
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
 
 /** A Kyiv day range from the query: either end may be open. */
 export interface Range {

@@ -13,12 +13,11 @@ import {
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
-import type { Db } from '../../infra/db/index.js';
+import type { Db, Executor } from '../../infra/db/index.js';
 import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
-import type { Executor } from '../auth/repo.js';
 import { addFootprint } from '../partners/footprint.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
 import * as repo from './repo.js';
