@@ -3,20 +3,26 @@ import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminRoutes } from './features/admin/routes.js';
+import { consoleDoor } from './features/admin/door.js';
+import { auditRoutes, peopleRoutes } from './features/admin/routes.js';
 import { authentication } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { chatEvents } from './features/chat/socket.js';
+import { clubAdminRoutes } from './features/clubs/admin-routes.js';
 import { clubsRoutes } from './features/clubs/routes.js';
+import { courseAdminRoutes } from './features/courses/admin-routes.js';
 import { mediaFiles } from './features/courses/media.js';
 import { coursesRoutes } from './features/courses/routes.js';
 import { diaryRoutes } from './features/diary/routes.js';
 import { exercisesRoutes } from './features/exercises/routes.js';
 import { filesRoutes } from './features/files/routes.js';
+import { taskAdminRoutes } from './features/game/admin-routes.js';
 import { gameRoutes } from './features/game/routes.js';
+import { olympiadAdminRoutes } from './features/olympiads/admin-routes.js';
 import { olympiadsRoutes } from './features/olympiads/routes.js';
 import { partnersRoutes } from './features/partners/routes.js';
+import { paymentAdminRoutes } from './features/payments/admin-routes.js';
 import { paymentsRoutes } from './features/payments/routes.js';
 import { type Config, ConfigError } from './infra/config.js';
 import { apiDocs } from './infra/http/docs.js';
@@ -117,13 +123,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    db: services.db,
-    ...services.admin,
-    olympiads: services.olympiads,
-    clubs: services.clubs,
-  });
+  // The console: one door, then each domain's part of it (same paths as ever under /api/admin).
+  await app.register(
+    async (area) => {
+      consoleDoor(area);
+      await area.register(peopleRoutes, { users: services.admin.users });
+      await area.register(courseAdminRoutes, { authoring: services.admin.authoring });
+      await area.register(taskAdminRoutes, { tasks: services.admin.tasks });
+      await area.register(olympiadAdminRoutes, { olympiads: services.olympiads });
+      await area.register(clubAdminRoutes, { clubs: services.clubs });
+      await area.register(paymentAdminRoutes, { reports: services.admin.reports });
+      await area.register(auditRoutes, { db: services.db });
+    },
+    { prefix: '/api/admin' },
+  );
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, type Role } from '@yedyni/contract';
+import { ACCESS_MESSAGES, ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, type Role } from '@yedyni/contract';
 import { sql } from 'kysely';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
@@ -8,7 +8,7 @@ import type { UsersTable } from '../../infra/db/schema.js';
 import { containsPattern } from '../../infra/db/search.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/policy.js';
-import { canAdminister } from './policy.js';
+import { canManageUsers } from './policy.js';
 
 const ROLE_NAMES: Record<Role, string> = { user: 'учень', moderator: 'куратор', admin: 'адміністратор' };
 
@@ -36,7 +36,7 @@ export class UsersAdmin {
   ) {}
 
   private guard(actor: Actor): void {
-    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+    if (!canManageUsers(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   }
 
   async list(

@@ -1,5 +1,10 @@
 import type { Role } from '@yedyni/contract';
 
+/*
+ * The role predicates every domain's policy.ts is written in (and only they import this file).
+ * A service asks its own domain's policy (`can<Verb>(actor, record?)`), never a role.
+ */
+
 export interface Actor {
   id: string;
   role: Role;
@@ -12,9 +17,4 @@ export function isCurator(actor: Actor): boolean {
 
 export function isAdmin(actor: Actor): boolean {
   return actor.role === 'admin';
-}
-
-/** Roles change only by an admin's hand (over the admin API) or the operator's command line. */
-export function canChangeRole(actor: Actor): boolean {
-  return isAdmin(actor);
 }

@@ -1,4 +1,5 @@
 import {
+  ACCESS_MESSAGES,
   COURSE_MESSAGES,
   type Course,
   type CourseListItem,
@@ -288,7 +289,7 @@ export class CoursesService {
 
   /** Announces, replaces or (with nulls) withdraws the next wave; its learners move along. */
   async setNextWave(actor: Actor, courseId: string, nextWave: string | null, nextStart: number | null) {
-    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const now = this.now();
     await this.rollOverWaves();
     const { outcome, moved } = await this.deps.db.transaction().execute(async (trx) => {
@@ -384,7 +385,7 @@ export class CoursesService {
 
   /** Sets (or with null clears) when a lesson opens for the current wave. */
   async scheduleLesson(actor: Actor, courseId: string, day: number, scheduledDate: number | null) {
-    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const { state, course } = await this.access(actor, courseId);
     const lesson = await repo.findLesson(this.deps.db, courseId, day);
     if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  ACCESS_MESSAGES,
   ADMIN_MESSAGES,
   type AuthoredTask,
   formatDateTime,
@@ -22,9 +23,10 @@ import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import { type Actor, isAdmin } from '../auth/policy.js';
+import type { Actor } from '../auth/policy.js';
 import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/service.js';
 import { addFootprint } from '../partners/footprint.js';
+import { canManageOlympiads } from './policy.js';
 
 const TOP = 10;
 
@@ -169,7 +171,7 @@ export class OlympiadsService {
   }
 
   async create(actor: Actor, input: OlympiadInput): Promise<Olympiad> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const id = randomUUID();
     const now = clock.now();
@@ -194,7 +196,7 @@ export class OlympiadsService {
 
   /** Every olympiad, newest first, with how many took part: the admin console's list. */
   async listAll(actor: Actor): Promise<{ olympiads: (Olympiad & { participants: number })[] }> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db } = this.deps;
     const rows = await db.selectFrom('olympiads').selectAll().orderBy('starts_at', 'desc').limit(200).execute();
     const counts = await db
@@ -212,7 +214,7 @@ export class OlympiadsService {
 
   /** Changes an olympiad that has not started; a new task count draws a new set. */
   async update(actor: Actor, olympiadId: string, input: OlympiadInput) {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -241,7 +243,7 @@ export class OlympiadsService {
   }
 
   async remove(actor: Actor, olympiadId: string): Promise<{ _id: string }> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
