@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, type AuditEntry } from '@yedyni/contract';
 import type { Db } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { canReadAudit } from './policy.js';
 
 /** The audit log as admins read it, newest first. */

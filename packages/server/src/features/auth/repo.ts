@@ -19,10 +19,6 @@ export function insertUser(db: Executor, user: Omit<UsersTable, 'search'>) {
     .execute();
 }
 
-export function setRole(db: Executor, email: string, role: Role) {
-  return db.updateTable('users').set({ role }).where('email', '=', email).where('id', '!=', ROOT_USER_ID).execute();
-}
-
 export function setPassword(db: Executor, userId: string, passwordHash: string) {
   return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

@@ -17,7 +17,7 @@ import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
-import { addFootprint } from '../partners/footprint.js';
+import { addFootprint } from '../partners/index.js';
 import { resetPasswordMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
 import * as repo from './repo.js';

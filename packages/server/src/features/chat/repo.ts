@@ -99,3 +99,13 @@ export function unclaimedUploads(db: Executor, createdBefore: number) {
     .limit(500)
     .execute();
 }
+
+/** A wave that has not started yet renamed: its room's messages move with it (the caller's transaction). */
+export function moveRoom(db: Executor, courseId: string, from: string, to: string) {
+  return db
+    .updateTable('chat_messages')
+    .set({ wave: to })
+    .where('course_id', '=', courseId)
+    .where('wave', '=', from)
+    .execute();
+}

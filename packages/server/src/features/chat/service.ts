@@ -8,8 +8,8 @@ import type { ChatMessagesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
-import type { Actor } from '../auth/policy.js';
-import { FilesService, type StoredUpload } from '../files/service.js';
+import type { Actor } from '../auth/index.js';
+import { FilesService, type StoredUpload } from '../files/index.js';
 import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
 

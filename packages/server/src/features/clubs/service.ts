@@ -5,7 +5,7 @@ import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ClubsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { canManageClubs, canSeeLink } from './policy.js';
 
 type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'link' | 'durationMin'>> & {

@@ -73,19 +73,3 @@ export async function schedulesOf(db: Executor, courseId: string, wave: string):
     .execute();
   return new Map(rows.map((r) => [r.day, r.scheduled_date]));
 }
-
-/** Days of the lessons a learner has a diary entry for, per course. */
-export async function diaryDaysOf(db: Executor, userId: string): Promise<Map<string, Set<number>>> {
-  const rows = await db
-    .selectFrom('diary_entries')
-    .select(['course_id', 'day'])
-    .where('user_id', '=', userId)
-    .execute();
-  const days = new Map<string, Set<number>>();
-  for (const row of rows) {
-    const set = days.get(row.course_id) ?? new Set<number>();
-    set.add(row.day);
-    days.set(row.course_id, set);
-  }
-  return days;
-}

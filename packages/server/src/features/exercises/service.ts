@@ -16,11 +16,11 @@ import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schem
 import { isDatabaseUnavailable, type OutageLog } from '../../infra/db/unavailable.js';
 import { AppError } from '../../infra/errors.js';
 import type { Broadcaster } from '../../infra/realtime.js';
-import type { Actor } from '../auth/policy.js';
-import { authorsById } from '../auth/repo.js';
-import type { CoursesService } from '../courses/service.js';
-import { FilesService, type StoredUpload } from '../files/service.js';
-import { addFootprint } from '../partners/footprint.js';
+import type { Actor } from '../auth/index.js';
+import { authorsById } from '../auth/index.js';
+import type { CoursesService } from '../courses/index.js';
+import { FilesService, type StoredUpload } from '../files/index.js';
+import { addFootprint } from '../partners/index.js';
 import {
   canComment,
   canDeleteComment,

@@ -4,7 +4,7 @@ import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { GameTasksTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { canAuthorTasks } from './policy.js';
 import { taskColumns } from './service.js';
 import { taskProblems } from './tasks.js';

@@ -4,7 +4,6 @@ import {
   ADMIN_MESSAGES,
   type AuthoredTask,
   formatDateTime,
-  levelSupport,
   OLYMPIAD_MESSAGES,
   OLYMPIAD_WINNER_POINTS,
   type Olympiad,
@@ -12,7 +11,6 @@ import {
   type OlympiadOverview,
   type OlympiadResults,
   type OlympiadScore,
-  supportTotalTime,
   TASK_POINTS,
   type TaskResult,
 } from '@yedyni/contract';
@@ -23,9 +21,9 @@ import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
-import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/service.js';
-import { addFootprint } from '../partners/footprint.js';
+import type { Actor } from '../auth/index.js';
+import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/index.js';
+import { addFootprint, type PartnersService } from '../partners/index.js';
 import { canManageOlympiads } from './policy.js';
 
 const TOP = 10;
@@ -93,7 +91,7 @@ function scoreOf(
  * window and a personal time limit; afterwards personal and team top-10 tables.
  */
 export class OlympiadsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; partners: Pick<PartnersService, 'supportLevels'> }) {}
 
   private state(o: OlympiadsTable, now: number): Olympiad['state'] {
     return now < o.starts_at ? 'upcoming' : now <= o.ends_at ? 'open' : 'finished';
@@ -468,27 +466,20 @@ export class OlympiadsService {
     const result = new Map<string, Omit<Standing, 'score'>>();
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      const [users, paid] = await Promise.all([
+      const [users, levels] = await Promise.all([
         this.deps.db
           .selectFrom('users')
-          .select(['id', 'first_name', 'last_name', 'inviter_id', 'created_at', 'mark'])
+          .select(['id', 'first_name', 'last_name', 'inviter_id', 'mark'])
           .where('id', 'in', slice)
           .execute(),
-        this.deps.db
-          .selectFrom('payments')
-          .select(['user_id', (eb) => eb.fn.sum<number>('amount_kop').as('kop')])
-          .where('user_id', 'in', slice)
-          .where('reversed_at', 'is', null)
-          .groupBy('user_id')
-          .execute(),
+        this.deps.partners.supportLevels(slice, now),
       ]);
-      const donated = new Map(paid.map((p) => [p.user_id, Number(p.kop) / 100]));
       for (const u of users) {
         result.set(u.id, {
           userId: u.id,
           name: shortName(u.first_name, u.last_name),
           inviterId: u.inviter_id,
-          level: levelSupport(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now)),
+          level: levels.get(u.id) ?? 0,
           mark: u.mark,
         });
       }

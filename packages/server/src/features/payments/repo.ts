@@ -31,13 +31,6 @@ export function subscriptionsOf(db: Executor, userId: string, range: Range) {
   return query;
 }
 
-export function footprintOf(db: Executor, userId: string, range: Range) {
-  let query = db.selectFrom('mark_entries').where('user_id', '=', userId);
-  if (range.start !== undefined) query = query.where('date', '>=', range.start);
-  if (range.end !== undefined) query = query.where('date', '<=', range.end);
-  return query;
-}
-
 /** The last successful charge of each order. */
 export async function lastChargeDates(db: Executor, orderIds: string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();

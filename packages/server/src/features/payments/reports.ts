@@ -15,7 +15,7 @@ import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
 import { containsPattern } from '../../infra/db/search.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { canReadPayments } from './policy.js';
 import type { Range } from './repo.js';
 

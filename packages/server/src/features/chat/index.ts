@@ -1,0 +1,5 @@
+/** The course chat's public API. */
+export { moveRoom } from './repo.js';
+export { chatRoutes } from './routes.js';
+export { ChatService } from './service.js';
+export { chatEvents } from './socket.js';
