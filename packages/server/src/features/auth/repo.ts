@@ -1,4 +1,4 @@
-import type { Author, Role, User } from '@yedyni/contract';
+import type { Author, User } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
