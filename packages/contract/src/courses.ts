@@ -52,6 +52,8 @@ export const courseSchema = z
     nextStart: z.number().nullable(),
     /** Whether the caller may schedule lessons and announce waves. */
     canManage: z.boolean(),
+    /** The caller may moderate the course's chat rooms (delete anyone's message): server policy. */
+    canModerateChat: z.boolean(),
     lessons: z.array(lessonSchema),
   })
   .meta({ id: 'Course' });

@@ -41,6 +41,9 @@ export const commentSchema = z
     date: z.number(),
     isRead: z.boolean(),
     ...fileFieldsSchema.shape,
+    /** The caller's abilities (server policy): edit its text or file; delete it (its author, or moderation). */
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
@@ -57,6 +60,9 @@ export const exerciseSchema = z
     courseTitle: z.string().optional(),
     comments: z.array(commentSchema),
     ...fileFieldsSchema.shape,
+    /** The caller's abilities (server policy): change the homework and its file; rate it. */
+    canEdit: z.boolean(),
+    canRate: z.boolean(),
   })
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;

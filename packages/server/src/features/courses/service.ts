@@ -19,7 +19,7 @@ import type { Db, Executor } from '../../infra/db/index.js';
 import type { CourseRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
-import { moveRoom } from '../chat/index.js';
+import { canModerateRooms, moveRoom } from '../chat/index.js';
 import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
 import { addFootprint, creditInvitation } from '../partners/index.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
@@ -142,6 +142,7 @@ export class CoursesService {
       nextWave: state.nextWave,
       nextStart: state.nextStart,
       canManage,
+      canModerateChat: canModerateRooms(actor),
       lessons: content.lessons.map((lesson) => {
         const scheduledDate = schedules?.get(lesson.day) ?? null;
         const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);

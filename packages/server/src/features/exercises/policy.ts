@@ -40,6 +40,16 @@ export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
   return isCurator(actor) && exercise.user_id !== actor.id;
 }
 
+/** What the caller may do with a homework, sent with it so that the web never asks the role. */
+export function exerciseAbilities(actor: Actor, exercise: OwnedExercise) {
+  return { canEdit: canEditHomework(actor, exercise), canRate: canRate(actor, exercise) };
+}
+
+/** What the caller may do with a comment, sent with it. */
+export function commentAbilities(actor: Actor, comment: AuthoredComment) {
+  return { canEdit: canEditComment(actor, comment), canDelete: canDeleteComment(actor, comment) };
+}
+
 /** Whose waiting homework shows up as a notification: curators see everyone else's. */
 export function reviewsHomework(actor: Actor): boolean {
   return isCurator(actor);

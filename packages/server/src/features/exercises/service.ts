@@ -28,6 +28,8 @@ import {
   canEditHomework,
   canRate,
   canReadExercise,
+  commentAbilities,
+  exerciseAbilities,
   isModeration,
   reviewsHomework,
 } from './policy.js';
@@ -244,7 +246,7 @@ export class ExercisesService {
       return { result: undefined, dropKeys: [] };
     });
     this.countsChanged(exercise.user_id);
-    return this.commentView(exerciseId, id);
+    return this.commentView(actor, exerciseId, id);
   }
 
   async editComment(
@@ -267,7 +269,7 @@ export class ExercisesService {
         .execute();
       return { result: undefined, dropKeys: stored ? await this.deps.files.forget(trx, [comment.file_id]) : [] };
     });
-    return this.commentView(exerciseId, commentId);
+    return this.commentView(actor, exerciseId, commentId);
   }
 
   async deleteComment(actor: Actor, exerciseId: string, commentId: string): Promise<{ commentId: string }> {
@@ -517,20 +519,26 @@ export class ExercisesService {
       status: exercise.status,
       rating: exercise.rating,
       ...(withContext ? { owner: people.get(exercise.user_id), courseTitle: course?.title ?? '' } : {}),
-      comments: comments.map((c) => commentOf(c, people, fileOf(c.file_id))),
+      comments: comments.map((c) => commentOf(actor, c, people, fileOf(c.file_id))),
       ...fileOf(exercise.file_id),
+      ...exerciseAbilities(actor, exercise),
     };
   }
 
-  private async commentView(exerciseId: string, commentId: string): Promise<Comment> {
+  private async commentView(actor: Actor, exerciseId: string, commentId: string): Promise<Comment> {
     const comment = await this.comment(exerciseId, commentId);
     const people = await authorsById(this.deps.db, [comment.author_id]);
     const files = await this.deps.files.fields(this.deps.db, [comment.file_id]);
-    return commentOf(comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
+    return commentOf(actor, comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
   }
 }
 
-function commentOf(comment: ExerciseCommentsTable, people: Map<string, Author>, file: FileFields): Comment {
+function commentOf(
+  actor: Actor,
+  comment: ExerciseCommentsTable,
+  people: Map<string, Author>,
+  file: FileFields,
+): Comment {
   return {
     _id: comment.id,
     author: people.get(comment.author_id) ?? { _id: comment.author_id, first_name: '', last_name: '' },
@@ -538,5 +546,6 @@ function commentOf(comment: ExerciseCommentsTable, people: Map<string, Author>, 
     date: comment.created_at,
     isRead: comment.is_read === 1,
     ...file,
+    ...commentAbilities(actor, comment),
   };
 }
