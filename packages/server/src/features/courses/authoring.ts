@@ -174,20 +174,16 @@ export class CourseAuthoring {
     const id = randomUUID();
     try {
       return await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('courses')
-          .values({
-            id,
-            slug: input.slug,
-            title: input.title,
-            description: input.description,
-            starter: input.starter ? 1 : 0,
-            position: 0,
-            current_wave: input.waveLabel,
-            next_wave: null,
-            created_at: now,
-          })
-          .execute();
+        await repo.insertCourse(trx, {
+          id,
+          slug: input.slug,
+          title: input.title,
+          description: input.description,
+          starter: input.starter,
+          position: 0,
+          currentWave: input.waveLabel,
+          now,
+        });
         await trx
           .insertInto('course_waves')
           .values({ course_id: id, label: input.waveLabel, start: input.waveStart })
@@ -213,16 +209,7 @@ export class CourseAuthoring {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       const course = await this.course(trx, courseId);
-      await trx
-        .updateTable('courses')
-        .set({
-          title: input.title,
-          description: input.description,
-          starter: input.starter ? 1 : 0,
-          position: input.position,
-        })
-        .where('id', '=', courseId)
-        .execute();
+      await repo.updateCourse(trx, courseId, input);
       if (input.currentStart !== undefined) {
         await trx
           .updateTable('course_waves')

@@ -1,6 +1,44 @@
 import { rollWaves, type WaveState } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 
+/** What a course row says of itself (the console's form and a content manifest both write these). */
+export interface CourseFields {
+  title: string;
+  description: string;
+  starter: boolean;
+  position: number;
+}
+
+const courseColumns = (fields: CourseFields) => ({
+  title: fields.title,
+  description: fields.description,
+  starter: fields.starter ? 1 : 0,
+  position: fields.position,
+});
+
+/** The one course row update: the console's edit and a re-imported course. */
+export function updateCourse(db: Executor, courseId: string, fields: CourseFields) {
+  return db.updateTable('courses').set(courseColumns(fields)).where('id', '=', courseId).execute();
+}
+
+/** A new course row, its current wave named and nothing announced yet. */
+export function insertCourse(
+  db: Executor,
+  course: CourseFields & { id: string; slug: string; currentWave: string; now: number },
+) {
+  return db
+    .insertInto('courses')
+    .values({
+      id: course.id,
+      slug: course.slug,
+      ...courseColumns(course),
+      current_wave: course.currentWave,
+      next_wave: null,
+      created_at: course.now,
+    })
+    .execute();
+}
+
 export function listCourses(db: Executor) {
   return db.selectFrom('courses').selectAll().orderBy('position').orderBy('title').execute();
 }
