@@ -11,8 +11,10 @@ export interface Actor {
 }
 
 /** Curators are moderators; admins can do everything a moderator can. */
+export const CURATOR_ROLES: readonly Role[] = ['moderator', 'admin'];
+
 export function isCurator(actor: Actor): boolean {
-  return actor.role === 'moderator' || actor.role === 'admin';
+  return CURATOR_ROLES.includes(actor.role);
 }
 
 export function isAdmin(actor: Actor): boolean {

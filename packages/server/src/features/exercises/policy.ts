@@ -1,4 +1,4 @@
-import { type Actor, isCurator } from '../auth/policy.js';
+import { type Actor, CURATOR_ROLES, isCurator } from '../auth/policy.js';
 
 interface OwnedExercise {
   user_id: string;
@@ -54,3 +54,6 @@ export function commentAbilities(actor: Actor, comment: AuthoredComment) {
 export function reviewsHomework(actor: Actor): boolean {
   return isCurator(actor);
 }
+
+/** The roles `reviewsHomework` lets in, for queries that find every reviewer at once. */
+export const REVIEWER_ROLES = CURATOR_ROLES;

@@ -31,6 +31,7 @@ import {
   commentAbilities,
   exerciseAbilities,
   isModeration,
+  REVIEWER_ROLES,
   reviewsHomework,
 } from './policy.js';
 
@@ -73,7 +74,7 @@ export class ExercisesService {
     const people = await this.deps.db
       .selectFrom('users')
       .select(['id', 'role'])
-      .where((eb) => eb.or([eb('id', '=', ownerId), eb('role', 'in', ['moderator', 'admin'])]))
+      .where((eb) => eb.or([eb('id', '=', ownerId), eb('role', 'in', [...REVIEWER_ROLES])]))
       .execute();
     for (const person of people) {
       const countNotifications = await this.countNotifications(person);
