@@ -66,7 +66,6 @@ export const CLUB_MESSAGES = {
   notSignedUp: 'Ви не записані на цей клуб',
   past: 'Зустріч уже відбулася',
   startsInPast: 'Початок: має бути в майбутньому',
-  adminsOnly: 'Це можуть робити лише адміністратори',
   capacityBelowTaken: 'Місць: не менше, ніж уже записалося',
 } as const;
 

@@ -83,3 +83,18 @@ export const pageQuerySchema = z.object({
 
 /** A filter left empty in a form (`?role=`) counts as not given. */
 export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * The one refusal for a caller whose role may not do something (every server policy answers 403
+ * with it): who may is named, the rest is the same everywhere.
+ */
+export const ACCESS_MESSAGES = {
+  adminsOnly: 'Це можуть робити лише адміністратори',
+  curatorsOnly: 'Це можуть робити лише куратори',
+} as const;
+
+/** A form's file refused before any feature sees it (the server's multipart reader). */
+export const FILE_MESSAGES = {
+  fileTooLarge: 'Файл завеликий: щонайбільше 10 МБ',
+  oneFile: 'Можна додати лише один файл',
+} as const;

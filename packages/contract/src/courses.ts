@@ -52,6 +52,8 @@ export const courseSchema = z
     nextStart: z.number().nullable(),
     /** Whether the caller may schedule lessons and announce waves. */
     canManage: z.boolean(),
+    /** The caller may moderate the course's chat rooms (delete anyone's message): server policy. */
+    canModerateChat: z.boolean(),
     lessons: z.array(lessonSchema),
   })
   .meta({ id: 'Course' });
@@ -148,7 +150,6 @@ export const COURSE_MESSAGES = {
   notFound: 'Курс не знайдено',
   notMember: 'Цей курс доступний лише його учасникам. Приєднайтеся до курсу на сторінці «Курси».',
   lessonNotFound: 'Урок не знайдено',
-  curatorsOnly: 'Це можуть робити лише куратори',
   nextStartInPast: 'Наступна хвиля: дата старту має бути в майбутньому',
   waveTaken: 'Наступна хвиля: цей номер уже використано',
   selfTestIncomplete: 'Тест: дайте відповідь на кожне питання, тоді його буде перевірено',

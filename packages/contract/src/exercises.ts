@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
+import { authorSchema, FILE_MESSAGES, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const HOMEWORK_MAX = 30_000;
@@ -41,6 +41,9 @@ export const commentSchema = z
     date: z.number(),
     isRead: z.boolean(),
     ...fileFieldsSchema.shape,
+    /** The caller's abilities (server policy): edit its text or file; delete it (its author, or moderation). */
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
@@ -57,6 +60,9 @@ export const exerciseSchema = z
     courseTitle: z.string().optional(),
     comments: z.array(commentSchema),
     ...fileFieldsSchema.shape,
+    /** The caller's abilities (server policy): change the homework and its file; rate it. */
+    canEdit: z.boolean(),
+    canRate: z.boolean(),
   })
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;
@@ -120,10 +126,10 @@ export const EXERCISE_MESSAGES = {
   commentNotFound: 'Коментар не знайдено',
   notYours: 'Це може робити лише автор',
   curatorsOnly: 'Оцінювати можуть лише куратори',
-  fileTooLarge: 'Файл завеликий: щонайбільше 10 МБ',
+  fileTooLarge: FILE_MESSAGES.fileTooLarge,
   fileType:
     'Такий файл не приймаємо: додайте зображення, PDF, аудіо або документ (Word, Excel, PowerPoint, OpenDocument)',
-  oneFile: 'Можна додати лише один файл',
+  oneFile: FILE_MESSAGES.oneFile,
   noFile: 'Файлу немає',
   emptyHomework: 'Домашнє завдання: напишіть відповідь або додайте файл',
   emptyComment: 'Коментар: напишіть текст або додайте файл',

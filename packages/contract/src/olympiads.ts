@@ -79,7 +79,6 @@ export const OLYMPIAD_MESSAGES = {
   notOpen: 'Олімпіада зараз не триває',
   alreadyTaken: 'Ви вже пройшли цю олімпіаду: спроба лише одна',
   notStarted: 'Спершу почніть олімпіаду',
-  adminsOnly: 'Олімпіади створюють лише адміністратори',
   notEnoughTasks: 'Завдань: у базі менше завдань, ніж потрібно',
   startsInPast: 'Початок: має бути в майбутньому',
   answersAfterEnd: (endsAt: string) =>

@@ -3,22 +3,19 @@ import { CHAT_MESSAGES } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminRoutes } from './features/admin/routes.js';
-import { authRoutes } from './features/auth/routes.js';
-import { chatRoutes } from './features/chat/routes.js';
-import { chatEvents } from './features/chat/socket.js';
-import { clubsRoutes } from './features/clubs/routes.js';
-import { mediaFiles } from './features/courses/media.js';
-import { coursesRoutes } from './features/courses/routes.js';
-import { diaryRoutes } from './features/diary/routes.js';
-import { exercisesRoutes } from './features/exercises/routes.js';
-import { filesRoutes } from './features/files/routes.js';
-import { gameRoutes } from './features/game/routes.js';
-import { olympiadsRoutes } from './features/olympiads/routes.js';
-import { partnersRoutes } from './features/partners/routes.js';
-import { paymentsRoutes } from './features/payments/routes.js';
+import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
+import { authentication, authRoutes } from './features/auth/index.js';
+import { chatEvents, chatRoutes } from './features/chat/index.js';
+import { clubAdminRoutes, clubsRoutes } from './features/clubs/index.js';
+import { courseAdminRoutes, coursesRoutes, mediaFiles } from './features/courses/index.js';
+import { diaryRoutes } from './features/diary/index.js';
+import { exercisesRoutes } from './features/exercises/index.js';
+import { filesRoutes } from './features/files/index.js';
+import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
+import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
+import { partnersRoutes } from './features/partners/index.js';
+import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
 import { type Config, ConfigError } from './infra/config.js';
-import { authentication } from './infra/http/authenticate.js';
 import { apiDocs } from './infra/http/docs.js';
 import { errorHandling, routerErrors } from './infra/http/errors.js';
 import { multipartForms } from './infra/http/multipart.js';
@@ -117,13 +114,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    db: services.db,
-    ...services.admin,
-    olympiads: services.olympiads,
-    clubs: services.clubs,
-  });
+  // The console: one door, then each domain's part of it (same paths as ever under /api/admin).
+  await app.register(
+    async (area) => {
+      consoleDoor(area);
+      await area.register(peopleRoutes, { users: services.admin.users });
+      await area.register(courseAdminRoutes, { authoring: services.admin.authoring });
+      await area.register(taskAdminRoutes, { tasks: services.admin.tasks });
+      await area.register(olympiadAdminRoutes, { olympiads: services.olympiads });
+      await area.register(clubAdminRoutes, { clubs: services.clubs });
+      await area.register(paymentAdminRoutes, { reports: services.admin.reports });
+      await area.register(auditRoutes, { db: services.db });
+    },
+    { prefix: '/api/admin' },
+  );
   // In live mode none of the sandbox's routes exist.
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 

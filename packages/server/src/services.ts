@@ -3,24 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { AUTH_MESSAGES, CHAT_MESSAGES, EXERCISE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { UsersAdmin } from './features/admin/users.js';
-import { PasswordHasher } from './features/auth/passwords.js';
-import { loadUser } from './features/auth/repo.js';
-import { AuthService } from './features/auth/service.js';
-import { SessionTokens } from './features/auth/tokens.js';
-import { ChatService } from './features/chat/service.js';
-import { ClubsService } from './features/clubs/service.js';
-import { CourseAuthoring } from './features/courses/authoring.js';
-import { CoursesService } from './features/courses/service.js';
-import { DiaryService } from './features/diary/service.js';
-import { ExercisesService } from './features/exercises/service.js';
-import { FilesService } from './features/files/service.js';
-import { TaskAuthoring } from './features/game/authoring.js';
-import { GameService, readTaskFolder, saveTasks } from './features/game/service.js';
-import { OlympiadsService } from './features/olympiads/service.js';
-import { PartnersService } from './features/partners/service.js';
-import { PaymentReports } from './features/payments/reports.js';
-import { PaymentsService } from './features/payments/service.js';
+import { UsersAdmin } from './features/admin/index.js';
+import { AuthService, loadUser, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import { ChatService } from './features/chat/index.js';
+import { ClubsService } from './features/clubs/index.js';
+import { CourseAuthoring, CoursesService } from './features/courses/index.js';
+import { DiaryService } from './features/diary/index.js';
+import { ExercisesService } from './features/exercises/index.js';
+import { FilesService } from './features/files/index.js';
+import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
+import { OlympiadsService } from './features/olympiads/index.js';
+import { PartnersService } from './features/partners/index.js';
+import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
@@ -226,7 +220,6 @@ export async function createServices(
       sendLimiter: new AttemptLimiter(`${ns}chat`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
       changeLimiter: new AttemptLimiter(`${ns}chat-change`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
     });
-    const partners = new PartnersService({ db, clock });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
     const sandboxed = config.liqpay.mode === 'sandbox';
     const payments = new PaymentsService({
@@ -241,10 +234,11 @@ export async function createServices(
         publicUrl: config.publicUrl,
       },
     });
+    const partners = new PartnersService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
-    const olympiads = new OlympiadsService({ db, clock });
+    const olympiads = new OlympiadsService({ db, clock, partners });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@yedyni/contract';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin, UsageError } from '../src/cli/admin.js';
 import { loadConfig } from '../src/infra/config.js';
@@ -87,5 +87,26 @@ describe('operator command line', () => {
       body: { email: 'common.pass@example.org', password: 'Football' },
     });
     expect(login.status).toBe(401);
+  });
+
+  it('never demotes the last admin (the same guard as the console), and leaves the role as it was', async () => {
+    const db = t.app.services.db;
+    const admins = async () =>
+      (await db.selectFrom('users').select(['email']).where('role', '=', 'admin').orderBy('email').execute()).map(
+        (a) => a.email,
+      );
+    const extra = newPerson();
+    await cli('create-user', extra.email, extra.password, extra.first_name, extra.last_name, 'admin');
+    const before = await admins();
+    const [last, ...others] = before;
+    if (!last) throw new Error('no admin to keep');
+    try {
+      for (const email of others) await cli('set-role', email, 'moderator');
+      await expect(cli('set-role', last, 'user')).rejects.toThrow(ADMIN_MESSAGES.lastAdmin);
+      expect(await admins()).toEqual([last]);
+    } finally {
+      for (const email of others) await cli('set-role', email, 'admin');
+    }
+    expect(await admins()).toEqual(before);
   });
 });

@@ -2,8 +2,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emailSchema, passwordSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
-import { findUserByEmail, setRole } from '../features/auth/repo.js';
-import { writeAudit } from '../infra/audit.js';
 import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { createDb } from '../infra/db/index.js';
@@ -38,19 +36,7 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
       if (!rawEmail || !rawRole) throw new UsageError(USAGE);
       const email = emailSchema.parse(rawEmail);
       const role = parseRole(rawRole);
-      await services.db.transaction().execute(async (trx) => {
-        const result = await setRole(trx, email, role);
-        if (result[0]?.numUpdatedRows !== 1n) throw new UsageError(`Користувача ${email} не знайдено`);
-        const user = await findUserByEmail(trx, email);
-        await writeAudit(trx, {
-          actorId: null,
-          action: 'user.role',
-          target: `user:${user?.id ?? email}`,
-          summary: `${email}: ${role} (командний рядок)`,
-          details: { to: role },
-          now: Date.now(),
-        });
-      });
+      await services.admin.users.setRoleByOperator(email, role);
       return `Роль ${email}: ${role}`;
     }
     if (command === 'set-password') {

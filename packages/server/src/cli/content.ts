@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
-import { ContentError, courseFolders, exportCourses, importCourse } from '../features/courses/content.js';
-import { readTaskFolder, saveTasks } from '../features/game/service.js';
+import { ContentError, courseFolders, exportCourses, importCourse } from '../features/courses/index.js';
+import { readTaskFolder, saveTasks } from '../features/game/index.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { restrictUmask } from '../infra/private-files.js';
 import { createServices } from '../services.js';

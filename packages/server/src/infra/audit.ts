@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@yedyni/contract';
-import type { Executor } from '../features/auth/repo.js';
+import type { Executor } from './db/index.js';
 
 export interface AuditRecord {
   /** Null for the operator's command line. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { kyivParts, kyivTime } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { PasswordHasher } from '../features/auth/passwords.js';
-import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/service.js';
-import { courseFolders, importCourse } from '../features/courses/content.js';
+import type { PasswordHasher } from '../features/auth/index.js';
+import { type AuthService, DEMO_LEARNER_EMAIL } from '../features/auth/index.js';
+import { courseFolders, importCourse } from '../features/courses/index.js';
 import type { Db } from '../infra/db/index.js';
 import { ROOT_USER_ID } from '../infra/db/root-account.js';
 

@@ -20,7 +20,8 @@ export function CourseChat({ course }: { course: Course }) {
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   const userId = user?._id ?? '';
-  const isCurator = user !== null && user.role !== 'user';
+  // Who moderates the course's rooms is the server's to say (chat policy), not the role's.
+  const isCurator = course.canModerateChat;
   const viewer = useMemo(() => ({ _id: userId, isCurator }), [userId, isCurator]);
   const onClose = useCallback(() => setOpen(false), []);
 

@@ -5,6 +5,8 @@ export const curator = { _id: 'cur-1', first_name: 'Марія', last_name: 'К�
 export const learner = { _id: user._id, first_name: user.first_name, last_name: user.last_name };
 
 export function commentFixture(n: number, overrides: Partial<Comment> = {}): Comment {
+  // As the learner (the fixture user) sees it: their own comments they may edit and delete.
+  const own = (overrides.author ?? curator)._id === user._id;
   return {
     _id: `cm-${n}`,
     author: curator,
@@ -14,6 +16,8 @@ export function commentFixture(n: number, overrides: Partial<Comment> = {}): Com
     fileURL: '',
     fileType: '',
     fileName: '',
+    canEdit: own,
+    canDelete: own,
     ...overrides,
   };
 }
@@ -29,6 +33,9 @@ export const exercise: Exercise = {
   fileURL: '',
   fileType: '',
   fileName: '',
+  // As its owner, the learner, sees it.
+  canEdit: true,
+  canRate: false,
 };
 
 export function notificationFixture(n: number, overrides: Partial<ExerciseNotification> = {}): ExerciseNotification {

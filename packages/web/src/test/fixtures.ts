@@ -65,6 +65,7 @@ export const course: Course = {
   nextWave: null,
   nextStart: null,
   canManage: false,
+  canModerateChat: false,
   lessons: [lessonFixture(1), lessonFixture(2), lessonFixture(3)],
 };
 

@@ -1,8 +1,8 @@
-import { ADMIN_MESSAGES, type AuditEntry } from '@yedyni/contract';
+import { ACCESS_MESSAGES, type AuditEntry } from '@yedyni/contract';
 import type { Db } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
-import { canAdminister } from './policy.js';
+import type { Actor } from '../auth/index.js';
+import { canReadAudit } from './policy.js';
 
 /** The audit log as admins read it, newest first. */
 export async function readAudit(
@@ -10,7 +10,7 @@ export async function readAudit(
   actor: Actor,
   query: { action?: string | undefined; page: number; limit: number },
 ): Promise<{ entries: AuditEntry[]; totalPages: number }> {
-  if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+  if (!canReadAudit(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   let base = db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id');
   if (query.action) base = base.where('a.action', '=', query.action);
   const [rows, total] = await Promise.all([

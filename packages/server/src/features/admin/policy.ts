@@ -1,15 +1,20 @@
 import { type Actor, isAdmin, isCurator } from '../auth/policy.js';
 
 /*
- * The console's rules (DOMAIN.md «Roles»): admins author courses, lessons, game tasks, olympiads
- * and clubs, assign roles, and read payments and the audit log. Curators see the courses they
- * run (every course) to schedule lessons and announce waves — through the courses API.
+ * The console shell's rules (DOMAIN.md «Roles»): admins assign roles and read the audit log.
+ * Each domain's own console rules live in its policy.ts (courses, game, olympiads, clubs, payments).
  */
 
-export function canAdminister(actor: Actor): boolean {
+/** Who is let through the console's door: admins everywhere; curators where a route lets them in. */
+export function canEnterConsole(actor: Actor, curatorsAllowed: boolean): boolean {
+  return curatorsAllowed ? isCurator(actor) : isAdmin(actor);
+}
+
+/** People in the console: search, enrolments, and role changes (an admin's hand, or the operator's). */
+export function canManageUsers(actor: Actor): boolean {
   return isAdmin(actor);
 }
 
-export function canOverseeCourses(actor: Actor): boolean {
-  return isCurator(actor);
+export function canReadAudit(actor: Actor): boolean {
+  return isAdmin(actor);
 }

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, type Role } from '@yedyni/contract';
+import { ACCESS_MESSAGES, ADMIN_MESSAGES, type AdminUser, type AdminUserDetail, type Role } from '@yedyni/contract';
 import { sql } from 'kysely';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
@@ -7,8 +7,8 @@ import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
 import { containsPattern } from '../../infra/db/search.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
-import { canAdminister } from './policy.js';
+import type { Actor } from '../auth/index.js';
+import { canManageUsers } from './policy.js';
 
 const ROLE_NAMES: Record<Role, string> = { user: 'учень', moderator: 'куратор', admin: 'адміністратор' };
 
@@ -36,7 +36,7 @@ export class UsersAdmin {
   ) {}
 
   private guard(actor: Actor): void {
-    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+    if (!canManageUsers(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   }
 
   async list(
@@ -89,13 +89,25 @@ export class UsersAdmin {
     };
   }
 
-  /**
-   * Changes a role. The admins are locked first, so two admins taking each other's role at the
-   * same moment cannot leave the movement with none.
-   */
+  /** An admin changes someone's role over the console. */
   async setRole(actor: Actor, userId: string, role: Role): Promise<AdminUser> {
     this.guard(actor);
-    if (userId === ROOT_USER_ID) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
+    return this.changeRole({ id: userId }, role, actor.id);
+  }
+
+  /**
+   * The operator's command line changes a role by email: the same change, the same last-admin
+   * guard, and an audit row with nobody signed in as its author.
+   */
+  async setRoleByOperator(email: string, role: Role): Promise<AdminUser> {
+    return this.changeRole({ email }, role, null);
+  }
+
+  /**
+   * The one role change. The admins are locked first, so two admins taking each other's role at
+   * the same moment cannot leave the movement with none; the root account is nobody's to change.
+   */
+  private async changeRole(who: { id: string } | { email: string }, role: Role, actorId: string | null) {
     const { db, clock } = this.deps;
     const outcome = await db.transaction().execute(async (trx) => {
       let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin');
@@ -105,23 +117,25 @@ export class UsersAdmin {
       const user = await trx
         .selectFrom('users')
         .select(['id', 'first_name', 'last_name', 'email', 'role', 'created_at'])
-        .where('id', '=', userId)
+        .where('id' in who ? 'id' : 'email', '=', 'id' in who ? who.id : who.email)
+        .where('id', '!=', ROOT_USER_ID)
         .executeTakeFirst();
       if (!user) throw new AppError(404, ADMIN_MESSAGES.userNotFound);
       if (user.role === role) return { user: userOf(user), changed: false };
       if (user.role === 'admin' && adminIds.length <= 1) throw new AppError(409, ADMIN_MESSAGES.lastAdmin);
-      await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+      await trx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+      const change = `${ROLE_NAMES[user.role]} → ${ROLE_NAMES[role]}`;
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId,
         action: 'user.role',
-        target: `user:${userId}`,
-        summary: `${user.first_name} ${user.last_name} (${user.email}): ${ROLE_NAMES[user.role]} → ${ROLE_NAMES[role]}`,
+        target: `user:${user.id}`,
+        summary: `${user.first_name} ${user.last_name} (${user.email}): ${change}${actorId ? '' : ' (командний рядок)'}`,
         details: { from: user.role, to: role },
         now: clock.now(),
       });
       return { user: userOf({ ...user, role }), changed: true };
     });
-    if (outcome.changed) await this.deps.onRoleChanged?.(userId);
+    if (outcome.changed) await this.deps.onRoleChanged?.(outcome.user._id);
     return outcome.user;
   }
 }

@@ -1,20 +1,22 @@
 import type { Role } from '@yedyni/contract';
 
+/*
+ * The role predicates every domain's policy.ts is written in (and only they import this file).
+ * A service asks its own domain's policy (`can<Verb>(actor, record?)`), never a role.
+ */
+
 export interface Actor {
   id: string;
   role: Role;
 }
 
 /** Curators are moderators; admins can do everything a moderator can. */
+export const CURATOR_ROLES: readonly Role[] = ['moderator', 'admin'];
+
 export function isCurator(actor: Actor): boolean {
-  return actor.role === 'moderator' || actor.role === 'admin';
+  return CURATOR_ROLES.includes(actor.role);
 }
 
 export function isAdmin(actor: Actor): boolean {
   return actor.role === 'admin';
-}
-
-/** Roles change only by an admin's hand (over the admin API) or the operator's command line. */
-export function canChangeRole(actor: Actor): boolean {
-  return isAdmin(actor);
 }

@@ -1,10 +1,8 @@
-import type { Author, Role, User } from '@yedyni/contract';
-import type { Db } from '../../infra/db/index.js';
+import type { Author, User } from '@yedyni/contract';
+import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
 import { userSearchText } from '../../infra/db/search.js';
-
-export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -19,10 +17,6 @@ export function insertUser(db: Executor, user: Omit<UsersTable, 'search'>) {
     .insertInto('users')
     .values({ ...user, search: userSearchText(user) })
     .execute();
-}
-
-export function setRole(db: Executor, email: string, role: Role) {
-  return db.updateTable('users').set({ role }).where('email', '=', email).where('id', '!=', ROOT_USER_ID).execute();
 }
 
 export function setPassword(db: Executor, userId: string, passwordHash: string) {

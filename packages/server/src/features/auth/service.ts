@@ -11,15 +11,15 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
-import { addFootprint } from '../partners/footprint.js';
+import { addFootprint } from '../partners/index.js';
 import { resetPasswordMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
-import type { Executor } from './repo.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 

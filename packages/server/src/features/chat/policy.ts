@@ -21,7 +21,12 @@ export function isModeration(actor: Actor, message: SentMessage): boolean {
   return message.sender_id !== actor.id;
 }
 
+/** Curators moderate every room of every course: they may delete anyone's message there. */
+export function canModerateRooms(actor: Actor): boolean {
+  return isCurator(actor);
+}
+
 /** Authors delete their own messages; curators moderate any in the rooms they are members of. */
 export function canDeleteMessage(actor: Actor, message: SentMessage): boolean {
-  return message.sender_id === actor.id || isCurator(actor);
+  return message.sender_id === actor.id || canModerateRooms(actor);
 }

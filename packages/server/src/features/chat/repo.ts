@@ -1,4 +1,4 @@
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
 
 export function waveExists(db: Executor, courseId: string, wave: string) {
   return db
@@ -97,5 +97,15 @@ export function unclaimedUploads(db: Executor, createdBefore: number) {
       not(exists(selectFrom('chat_messages').select('id').whereRef('chat_messages.file_id', '=', 'files.id'))),
     )
     .limit(500)
+    .execute();
+}
+
+/** A wave that has not started yet renamed: its room's messages move with it (the caller's transaction). */
+export function moveRoom(db: Executor, courseId: string, from: string, to: string) {
+  return db
+    .updateTable('chat_messages')
+    .set({ wave: to })
+    .where('course_id', '=', courseId)
+    .where('wave', '=', from)
     .execute();
 }

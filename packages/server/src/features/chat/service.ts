@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_MESSAGES, type ChatHistory, type ChatMessage, type ChatRoom, type FileFields } from '@yedyni/contract';
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ChatMessagesTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
-import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
-import { FilesService, type StoredUpload } from '../files/service.js';
+import type { Actor } from '../auth/index.js';
+import { FilesService, type StoredUpload } from '../files/index.js';
 import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
 import * as repo from './repo.js';
 

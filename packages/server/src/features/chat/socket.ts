@@ -12,7 +12,7 @@ import { isDatabaseUnavailable, type OutageLog, unavailableError } from '../../i
 import { AppError } from '../../infra/errors.js';
 import { nulAt, nulMessage } from '../../infra/nul.js';
 import type { RealtimeServer, RealtimeSocket } from '../../infra/realtime.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { type ChatService, roomOf } from './service.js';
 
 /** A socket may watch a few rooms at once (a curator with several waves open), not hundreds. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CLUB_MESSAGES, type Club, type ClubBody, formatDateTime } from '@yedyni/contract';
+import { ACCESS_MESSAGES, CLUB_MESSAGES, type Club, type ClubBody, formatDateTime } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ClubsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
 import { canManageClubs, canSeeLink } from './policy.js';
 
 type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'link' | 'durationMin'>> & {
@@ -89,7 +89,7 @@ export class ClubsService {
   }
 
   async create(actor: Actor, input: ClubInput): Promise<Club> {
-    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    if (!canManageClubs(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const id = randomUUID();
     const now = clock.now();
@@ -112,7 +112,7 @@ export class ClubsService {
   }
 
   async update(actor: Actor, clubId: string, input: ClubInput): Promise<Club> {
-    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    if (!canManageClubs(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -140,7 +140,7 @@ export class ClubsService {
 
   /** Every club, past ones too, newest first: the admin console's list. */
   async listAll(actor: Actor): Promise<{ clubs: Club[] }> {
-    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    if (!canManageClubs(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const rows = await this.deps.db
       .selectFrom('clubs as c')
       .leftJoin('club_signups as s', (join) => join.onRef('s.club_id', '=', 'c.id').on('s.user_id', '=', actor.id))
@@ -154,7 +154,7 @@ export class ClubsService {
   }
 
   async signups(actor: Actor, clubId: string) {
-    if (!canManageClubs(actor)) throw new AppError(403, CLUB_MESSAGES.adminsOnly);
+    if (!canManageClubs(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const rows = await this.deps.db
       .selectFrom('club_signups as s')
       .innerJoin('users as u', 'u.id', 's.user_id')

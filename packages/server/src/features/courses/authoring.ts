@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ACCESS_MESSAGES,
   ADMIN_MESSAGES,
   type AdminCourse,
   type AdminCourseDetail,
@@ -20,16 +21,16 @@ import {
 import { zipSync } from 'fflate';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { CourseRow, LessonsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { FileReceiver } from '../../infra/http/multipart.js';
 import { limitBytes, TooManyBytes } from '../../infra/storage.js';
-import { canAdminister, canOverseeCourses } from '../admin/policy.js';
-import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
-import { detectStreamType, EXTENSIONS, MEDIA_TYPES } from '../files/detect.js';
+import type { Actor } from '../auth/index.js';
+import { detectStreamType, EXTENSIONS, MEDIA_TYPES } from '../files/index.js';
 import { type AuthoredLesson, exportCourses, lessonColumns, lessonHtml, type StoredQuestion } from './content.js';
+import { canAuthorCourse, canManageCourse } from './policy.js';
 import * as repo from './repo.js';
 
 /** A media file written under its served name, not yet recorded in the audit log. */
@@ -71,11 +72,11 @@ export class CourseAuthoring {
   constructor(private readonly deps: { db: Db; clock: Clock; mediaRoot: string }) {}
 
   private author(actor: Actor): void {
-    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+    if (!canAuthorCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   }
 
   async list(actor: Actor): Promise<{ courses: AdminCourse[]; canAuthor: boolean }> {
-    if (!canOverseeCourses(actor)) throw new AppError(403, ADMIN_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const { db } = this.deps;
     const courses = await repo.listCourses(db);
     const [starts, lessons, learners] = await Promise.all([
@@ -100,12 +101,12 @@ export class CourseAuthoring {
       courses: courses.map((course) =>
         this.summary(course, starts, count(lessons, course.id), count(learners, course.id)),
       ),
-      canAuthor: canAdminister(actor),
+      canAuthor: canAuthorCourse(actor),
     };
   }
 
   async detail(actor: Actor, courseId: string, db: Executor = this.deps.db): Promise<AdminCourseDetail> {
-    if (!canOverseeCourses(actor)) throw new AppError(403, ADMIN_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const course = await this.course(db, courseId);
     const starts = await repo.waveStarts(db, [courseId]);
     const lessons = await db
@@ -132,7 +133,7 @@ export class CourseAuthoring {
           opensAt: lessonOpensAt(summary.currentStart, lesson.day, scheduledDate),
         };
       }),
-      canAuthor: canAdminister(actor),
+      canAuthor: canAuthorCourse(actor),
     };
   }
 
@@ -173,20 +174,16 @@ export class CourseAuthoring {
     const id = randomUUID();
     try {
       return await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('courses')
-          .values({
-            id,
-            slug: input.slug,
-            title: input.title,
-            description: input.description,
-            starter: input.starter ? 1 : 0,
-            position: 0,
-            current_wave: input.waveLabel,
-            next_wave: null,
-            created_at: now,
-          })
-          .execute();
+        await repo.insertCourse(trx, {
+          id,
+          slug: input.slug,
+          title: input.title,
+          description: input.description,
+          starter: input.starter,
+          position: 0,
+          currentWave: input.waveLabel,
+          now,
+        });
         await trx
           .insertInto('course_waves')
           .values({ course_id: id, label: input.waveLabel, start: input.waveStart })
@@ -212,16 +209,7 @@ export class CourseAuthoring {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       const course = await this.course(trx, courseId);
-      await trx
-        .updateTable('courses')
-        .set({
-          title: input.title,
-          description: input.description,
-          starter: input.starter ? 1 : 0,
-          position: input.position,
-        })
-        .where('id', '=', courseId)
-        .execute();
+      await repo.updateCourse(trx, courseId, input);
       if (input.currentStart !== undefined) {
         await trx
           .updateTable('course_waves')

@@ -7,6 +7,7 @@ import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../../infra/db/index.js';
 import { checkedMedia, copyMedia, MediaRefusal, servedMedia } from './media.js';
+import * as repo from './repo.js';
 import { isSafeMediaUrl, sanitizeLessonHtml } from './sanitize.js';
 
 /*
@@ -234,31 +235,18 @@ export async function importCourse(
     const existing = await trx.selectFrom('courses').select('id').where('slug', '=', slug).executeTakeFirst();
     const courseId = existing?.id ?? randomUUID();
     if (existing) {
-      await trx
-        .updateTable('courses')
-        .set({
-          title: manifest.title,
-          description: manifest.description,
-          starter: manifest.starter ? 1 : 0,
-          position: manifest.position,
-        })
-        .where('id', '=', courseId)
-        .execute();
+      await repo.updateCourse(trx, courseId, manifest);
     } else {
-      await trx
-        .insertInto('courses')
-        .values({
-          id: courseId,
-          slug,
-          title: manifest.title,
-          description: manifest.description,
-          starter: manifest.starter ? 1 : 0,
-          position: manifest.position,
-          current_wave: manifest.wave.label,
-          next_wave: null,
-          created_at: options.now,
-        })
-        .execute();
+      await repo.insertCourse(trx, {
+        id: courseId,
+        slug,
+        title: manifest.title,
+        description: manifest.description,
+        starter: manifest.starter,
+        position: manifest.position,
+        currentWave: manifest.wave.label,
+        now: options.now,
+      });
       await trx
         .insertInto('course_waves')
         .values({ course_id: courseId, label: manifest.wave.label, start: waveStart })

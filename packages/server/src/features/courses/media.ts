@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { detectStreamType, mediaTypeOfName } from '../files/detect.js';
+import { detectStreamType, mediaTypeOfName } from '../files/index.js';
 
 /*
  * Course media (lesson pictures and recordings) are served from our own origin, so what lies

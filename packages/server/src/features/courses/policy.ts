@@ -1,13 +1,21 @@
-import { type Actor, isCurator } from '../auth/policy.js';
+import { type Actor, isAdmin, isCurator } from '../auth/policy.js';
 
 /** Who may see a course: its enrolled learners, and every curator (DOMAIN.md: curators of all courses). */
 export function canViewCourse(actor: Actor, enrolled: boolean): boolean {
   return enrolled || isCurator(actor);
 }
 
-/** Scheduling lessons and announcing waves: curators (moderators and admins). */
+/**
+ * Running a course: scheduling lessons, announcing waves, and the console's course overview —
+ * curators (moderators and admins).
+ */
 export function canManageCourse(actor: Actor): boolean {
   return isCurator(actor);
+}
+
+/** Writing courses and lessons (create, edit, reorder, media, export): admins. */
+export function canAuthorCourse(actor: Actor): boolean {
+  return isAdmin(actor);
 }
 
 /** Closed lessons stay closed for learners; curators prepare them ahead. */

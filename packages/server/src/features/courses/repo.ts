@@ -1,5 +1,43 @@
 import { rollWaves, type WaveState } from '@yedyni/contract';
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
+
+/** What a course row says of itself (the console's form and a content manifest both write these). */
+export interface CourseFields {
+  title: string;
+  description: string;
+  starter: boolean;
+  position: number;
+}
+
+const courseColumns = (fields: CourseFields) => ({
+  title: fields.title,
+  description: fields.description,
+  starter: fields.starter ? 1 : 0,
+  position: fields.position,
+});
+
+/** The one course row update: the console's edit and a re-imported course. */
+export function updateCourse(db: Executor, courseId: string, fields: CourseFields) {
+  return db.updateTable('courses').set(courseColumns(fields)).where('id', '=', courseId).execute();
+}
+
+/** A new course row, its current wave named and nothing announced yet. */
+export function insertCourse(
+  db: Executor,
+  course: CourseFields & { id: string; slug: string; currentWave: string; now: number },
+) {
+  return db
+    .insertInto('courses')
+    .values({
+      id: course.id,
+      slug: course.slug,
+      ...courseColumns(course),
+      current_wave: course.currentWave,
+      next_wave: null,
+      created_at: course.now,
+    })
+    .execute();
+}
 
 export function listCourses(db: Executor) {
   return db.selectFrom('courses').selectAll().orderBy('position').orderBy('title').execute();
@@ -72,20 +110,4 @@ export async function schedulesOf(db: Executor, courseId: string, wave: string):
     .where('wave', '=', wave)
     .execute();
   return new Map(rows.map((r) => [r.day, r.scheduled_date]));
-}
-
-/** Days of the lessons a learner has a diary entry for, per course. */
-export async function diaryDaysOf(db: Executor, userId: string): Promise<Map<string, Set<number>>> {
-  const rows = await db
-    .selectFrom('diary_entries')
-    .select(['course_id', 'day'])
-    .where('user_id', '=', userId)
-    .execute();
-  const days = new Map<string, Set<number>>();
-  for (const row of rows) {
-    const set = days.get(row.course_id) ?? new Set<number>();
-    set.add(row.day);
-    days.set(row.course_id, set);
-  }
-  return days;
 }

@@ -1,4 +1,5 @@
 import {
+  ACCESS_MESSAGES,
   COURSE_MESSAGES,
   type Course,
   type CourseListItem,
@@ -14,13 +15,13 @@ import {
 } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
-import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import type { Db, Executor } from '../../infra/db/index.js';
 import type { CourseRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
-import { findDiary, insertDiary } from '../diary/repo.js';
-import { addFootprint, creditInvitation } from '../partners/footprint.js';
+import type { Actor } from '../auth/index.js';
+import { canModerateRooms, moveRoom } from '../chat/index.js';
+import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
+import { addFootprint, creditInvitation } from '../partners/index.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
 import * as repo from './repo.js';
@@ -76,7 +77,7 @@ export class CoursesService {
       courses.map((c) => c.id),
     );
     const enrollments = await repo.enrollmentsOf(db, actor.id);
-    const diaryDays = await repo.diaryDaysOf(db, actor.id);
+    const diaryDays = await diaryDaysOf(db, actor.id);
     const items: CourseListItem[] = [];
     for (const course of courses) {
       const state = repo.waveStateOf(course, starts, now);
@@ -141,6 +142,7 @@ export class CoursesService {
       nextWave: state.nextWave,
       nextStart: state.nextStart,
       canManage,
+      canModerateChat: canModerateRooms(actor),
       lessons: content.lessons.map((lesson) => {
         const scheduledDate = schedules?.get(lesson.day) ?? null;
         const opensAt = lessonOpensAt(waveStart, lesson.day, scheduledDate);
@@ -199,39 +201,22 @@ export class CoursesService {
 
     for (let attempt = 0; attempt < 5; attempt++) {
       const counted = await this.deps.db.transaction().execute(async (trx) => {
-        let entry = await findDiary(trx, actor.id, courseId, day);
-        if (!entry) {
-          try {
-            await insertDiary(trx, {
-              user_id: actor.id,
-              course_id: courseId,
-              day,
-              date: kyivIsoDate(now),
-              entry: '',
-              plan: '',
-              now,
-            });
-          } catch (error) {
-            if (isUniqueViolation(error)) return undefined;
-            throw error;
-          }
-          entry = await findDiary(trx, actor.id, courseId, day);
-          if (!entry) return undefined;
-        }
-        if (entry.test !== null) return false;
-        const updated = await trx
-          .updateTable('diary_entries')
-          .set({ test: score, test_version: entry.test_version + 1, updated_at: now })
-          .where('id', '=', entry.id)
-          .where('test', 'is', null)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows !== 1n) return undefined;
+        const entryId = await recordFirstTest(trx, {
+          userId: actor.id,
+          courseId,
+          day,
+          date: kyivIsoDate(now),
+          score,
+          now,
+        });
+        if (entryId === undefined) return undefined;
+        if (entryId === null) return false;
         if (score > 0) {
           await addFootprint(trx, {
             userId: actor.id,
             points: score,
             comment: `Самоперевірка: «${access.course.title}», урок ${day}`,
-            sourceKey: `selftest:${entry.id}`,
+            sourceKey: `selftest:${entryId}`,
             date: now,
           });
         }
@@ -247,7 +232,7 @@ export class CoursesService {
     const { db } = this.deps;
     const now = this.now();
     const enrollments = await repo.enrollmentsOf(db, actor.id);
-    const diaryDays = await repo.diaryDaysOf(db, actor.id);
+    const diaryDays = await diaryDaysOf(db, actor.id);
     const courses: (Today['courses'][number] & { position: number })[] = [];
     for (const enrollment of enrollments) {
       const course = await repo.findCourse(db, enrollment.course_id);
@@ -288,7 +273,7 @@ export class CoursesService {
 
   /** Announces, replaces or (with nulls) withdraws the next wave; its learners move along. */
   async setNextWave(actor: Actor, courseId: string, nextWave: string | null, nextStart: number | null) {
-    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const now = this.now();
     await this.rollOverWaves();
     const { outcome, moved } = await this.deps.db.transaction().execute(async (trx) => {
@@ -354,12 +339,7 @@ export class CoursesService {
             .where('wave', '=', previous)
             .execute();
           // The chat of a wave that has not started yet moves with its new number.
-          await trx
-            .updateTable('chat_messages')
-            .set({ wave: nextWave })
-            .where('course_id', '=', courseId)
-            .where('wave', '=', previous)
-            .execute();
+          await moveRoom(trx, courseId, previous, nextWave);
         }
       } else {
         await trx
@@ -384,7 +364,7 @@ export class CoursesService {
 
   /** Sets (or with null clears) when a lesson opens for the current wave. */
   async scheduleLesson(actor: Actor, courseId: string, day: number, scheduledDate: number | null) {
-    if (!canManageCourse(actor)) throw new AppError(403, COURSE_MESSAGES.curatorsOnly);
+    if (!canManageCourse(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
     const { state, course } = await this.access(actor, courseId);
     const lesson = await repo.findLesson(this.deps.db, courseId, day);
     if (!lesson) throw new AppError(404, COURSE_MESSAGES.lessonNotFound);

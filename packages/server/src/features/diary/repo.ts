@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Diary } from '@yedyni/contract';
+import { type Executor, isUniqueViolation } from '../../infra/db/index.js';
 import type { DiaryEntriesTable } from '../../infra/db/schema.js';
-import type { Executor } from '../auth/repo.js';
 
 export function findDiary(db: Executor, userId: string, courseId: string, day: number) {
   return db
@@ -35,4 +35,52 @@ export function diaryView(row: DiaryEntriesTable): Diary {
     plan: row.plan,
     test: row.test,
   };
+}
+
+/** Days of the lessons a learner has a diary entry for, per course. */
+export async function diaryDaysOf(db: Executor, userId: string): Promise<Map<string, Set<number>>> {
+  const rows = await db
+    .selectFrom('diary_entries')
+    .select(['course_id', 'day'])
+    .where('user_id', '=', userId)
+    .execute();
+  const days = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const set = days.get(row.course_id) ?? new Set<number>();
+    set.add(row.day);
+    days.set(row.course_id, set);
+  }
+  return days;
+}
+
+/**
+ * Records a lesson's first complete self-test score in its diary entry (made, empty, if missing),
+ * inside the caller's transaction. The entry's `test` is set once, from null, so concurrent
+ * submissions never count twice. Returns the entry's id when this score counted, `null` when a
+ * score had counted already, and `undefined` when another tab got in between (try again).
+ */
+export async function recordFirstTest(
+  trx: Executor,
+  test: { userId: string; courseId: string; day: number; date: string; score: number; now: number },
+): Promise<string | null | undefined> {
+  const { userId, courseId, day, now } = test;
+  let entry = await findDiary(trx, userId, courseId, day);
+  if (!entry) {
+    try {
+      await insertDiary(trx, { user_id: userId, course_id: courseId, day, date: test.date, entry: '', plan: '', now });
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    entry = await findDiary(trx, userId, courseId, day);
+    if (!entry) return undefined;
+  }
+  if (entry.test !== null) return null;
+  const updated = await trx
+    .updateTable('diary_entries')
+    .set({ test: test.score, test_version: entry.test_version + 1, updated_at: now })
+    .where('id', '=', entry.id)
+    .where('test', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n ? entry.id : undefined;
 }

@@ -2,8 +2,7 @@ import { DIARY_MESSAGES, type Diary } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { Actor } from '../auth/policy.js';
-import type { CoursesService } from '../courses/service.js';
+import type { Actor } from '../auth/index.js';
 import { diaryView, findDiary, insertDiary } from './repo.js';
 
 export interface DiaryFields {
@@ -21,9 +20,18 @@ function isRealDate(date: string): boolean {
   return probe.getUTCFullYear() === y && probe.getUTCMonth() + 1 === m && probe.getUTCDate() === d;
 }
 
+/**
+ * What the diary asks of the courses (services.ts hands it CoursesService): whether the caller
+ * may see a course, and read one of its lessons; each throws the course's own refusal.
+ */
+export interface LessonAccess {
+  access(actor: Actor, courseId: string): Promise<unknown>;
+  openLesson(actor: Actor, courseId: string, day: number): Promise<unknown>;
+}
+
 /** One entry per learner and lesson, only for lessons the learner can read. */
 export class DiaryService {
-  constructor(private readonly deps: { db: Db; clock: Clock; courses: CoursesService }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; courses: LessonAccess }) {}
 
   async get(actor: Actor, courseId: string, day: number): Promise<Diary | null> {
     await this.deps.courses.access(actor, courseId);

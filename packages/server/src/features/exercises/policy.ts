@@ -1,4 +1,4 @@
-import { type Actor, isCurator } from '../auth/policy.js';
+import { type Actor, CURATOR_ROLES, isCurator } from '../auth/policy.js';
 
 interface OwnedExercise {
   user_id: string;
@@ -40,7 +40,20 @@ export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
   return isCurator(actor) && exercise.user_id !== actor.id;
 }
 
+/** What the caller may do with a homework, sent with it so that the web never asks the role. */
+export function exerciseAbilities(actor: Actor, exercise: OwnedExercise) {
+  return { canEdit: canEditHomework(actor, exercise), canRate: canRate(actor, exercise) };
+}
+
+/** What the caller may do with a comment, sent with it. */
+export function commentAbilities(actor: Actor, comment: AuthoredComment) {
+  return { canEdit: canEditComment(actor, comment), canDelete: canDeleteComment(actor, comment) };
+}
+
 /** Whose waiting homework shows up as a notification: curators see everyone else's. */
 export function reviewsHomework(actor: Actor): boolean {
   return isCurator(actor);
 }
+
+/** The roles `reviewsHomework` lets in, for queries that find every reviewer at once. */
+export const REVIEWER_ROLES = CURATOR_ROLES;

@@ -10,16 +10,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ExerciseCommentsTable, ExercisesTable } from '../../infra/db/schema.js';
 import { isDatabaseUnavailable, type OutageLog } from '../../infra/db/unavailable.js';
 import { AppError } from '../../infra/errors.js';
 import type { Broadcaster } from '../../infra/realtime.js';
-import type { Actor } from '../auth/policy.js';
-import { authorsById, type Executor } from '../auth/repo.js';
-import type { CoursesService } from '../courses/service.js';
-import { FilesService, type StoredUpload } from '../files/service.js';
-import { addFootprint } from '../partners/footprint.js';
+import type { Actor } from '../auth/index.js';
+import { authorsById } from '../auth/index.js';
+import type { CoursesService } from '../courses/index.js';
+import { FilesService, type StoredUpload } from '../files/index.js';
+import { addFootprint } from '../partners/index.js';
 import {
   canComment,
   canDeleteComment,
@@ -27,7 +28,10 @@ import {
   canEditHomework,
   canRate,
   canReadExercise,
+  commentAbilities,
+  exerciseAbilities,
   isModeration,
+  REVIEWER_ROLES,
   reviewsHomework,
 } from './policy.js';
 
@@ -70,7 +74,7 @@ export class ExercisesService {
     const people = await this.deps.db
       .selectFrom('users')
       .select(['id', 'role'])
-      .where((eb) => eb.or([eb('id', '=', ownerId), eb('role', 'in', ['moderator', 'admin'])]))
+      .where((eb) => eb.or([eb('id', '=', ownerId), eb('role', 'in', [...REVIEWER_ROLES])]))
       .execute();
     for (const person of people) {
       const countNotifications = await this.countNotifications(person);
@@ -243,7 +247,7 @@ export class ExercisesService {
       return { result: undefined, dropKeys: [] };
     });
     this.countsChanged(exercise.user_id);
-    return this.commentView(exerciseId, id);
+    return this.commentView(actor, exerciseId, id);
   }
 
   async editComment(
@@ -266,7 +270,7 @@ export class ExercisesService {
         .execute();
       return { result: undefined, dropKeys: stored ? await this.deps.files.forget(trx, [comment.file_id]) : [] };
     });
-    return this.commentView(exerciseId, commentId);
+    return this.commentView(actor, exerciseId, commentId);
   }
 
   async deleteComment(actor: Actor, exerciseId: string, commentId: string): Promise<{ commentId: string }> {
@@ -516,20 +520,26 @@ export class ExercisesService {
       status: exercise.status,
       rating: exercise.rating,
       ...(withContext ? { owner: people.get(exercise.user_id), courseTitle: course?.title ?? '' } : {}),
-      comments: comments.map((c) => commentOf(c, people, fileOf(c.file_id))),
+      comments: comments.map((c) => commentOf(actor, c, people, fileOf(c.file_id))),
       ...fileOf(exercise.file_id),
+      ...exerciseAbilities(actor, exercise),
     };
   }
 
-  private async commentView(exerciseId: string, commentId: string): Promise<Comment> {
+  private async commentView(actor: Actor, exerciseId: string, commentId: string): Promise<Comment> {
     const comment = await this.comment(exerciseId, commentId);
     const people = await authorsById(this.deps.db, [comment.author_id]);
     const files = await this.deps.files.fields(this.deps.db, [comment.file_id]);
-    return commentOf(comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
+    return commentOf(actor, comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
   }
 }
 
-function commentOf(comment: ExerciseCommentsTable, people: Map<string, Author>, file: FileFields): Comment {
+function commentOf(
+  actor: Actor,
+  comment: ExerciseCommentsTable,
+  people: Map<string, Author>,
+  file: FileFields,
+): Comment {
   return {
     _id: comment.id,
     author: people.get(comment.author_id) ?? { _id: comment.author_id, first_name: '', last_name: '' },
@@ -537,5 +547,6 @@ function commentOf(comment: ExerciseCommentsTable, people: Map<string, Author>, 
     date: comment.created_at,
     isRead: comment.is_read === 1,
     ...file,
+    ...commentAbilities(actor, comment),
   };
 }

@@ -3,12 +3,12 @@ import type { Readable } from 'node:stream';
 import { EXERCISE_MESSAGES, type FileFields, MAX_FILE_BYTES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { FileReceiver } from '../../infra/http/multipart.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import { type FileStore, TooManyBytes } from '../../infra/storage.js';
-import type { Executor } from '../auth/repo.js';
 import { cleanFileName, detectStreamType, nameForType } from './detect.js';
 
 /**

@@ -1,11 +1,11 @@
-import { ADMIN_MESSAGES, type AdminTask, type AuthoredTask } from '@yedyni/contract';
+import { ACCESS_MESSAGES, ADMIN_MESSAGES, type AdminTask, type AuthoredTask } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { GameTasksTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import { canAdminister } from '../admin/policy.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
+import { canAuthorTasks } from './policy.js';
 import { taskColumns } from './service.js';
 import { taskProblems } from './tasks.js';
 
@@ -33,7 +33,7 @@ export class TaskAuthoring {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   private guard(actor: Actor): void {
-    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+    if (!canAuthorTasks(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   }
 
   async list(actor: Actor, filter: TaskFilter): Promise<{ tasks: AdminTask[]; totalPages: number; total: number }> {

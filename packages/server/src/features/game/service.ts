@@ -18,11 +18,11 @@ import {
   type TaskResult,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
-import type { Executor } from '../auth/repo.js';
-import { ContentError } from '../courses/content.js';
-import { addFootprint } from '../partners/footprint.js';
+import { ContentError } from '../courses/index.js';
+import { addFootprint } from '../partners/index.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';
 
 /** Answers a few seconds late (the network) still count; later ones count for nothing. */

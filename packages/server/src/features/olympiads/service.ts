@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  ACCESS_MESSAGES,
   ADMIN_MESSAGES,
   type AuthoredTask,
   formatDateTime,
-  levelSupport,
   OLYMPIAD_MESSAGES,
   OLYMPIAD_WINNER_POINTS,
   type Olympiad,
@@ -11,20 +11,20 @@ import {
   type OlympiadOverview,
   type OlympiadResults,
   type OlympiadScore,
-  supportTotalTime,
   TASK_POINTS,
   type TaskResult,
 } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
+import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import { type Actor, isAdmin } from '../auth/policy.js';
-import type { Executor } from '../auth/repo.js';
-import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/service.js';
-import { addFootprint } from '../partners/footprint.js';
+import type { Actor } from '../auth/index.js';
+import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/index.js';
+import { addFootprint, type PartnersService } from '../partners/index.js';
+import { canManageOlympiads } from './policy.js';
 
 const TOP = 10;
 
@@ -91,7 +91,7 @@ function scoreOf(
  * window and a personal time limit; afterwards personal and team top-10 tables.
  */
 export class OlympiadsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; partners: Pick<PartnersService, 'supportLevels'> }) {}
 
   private state(o: OlympiadsTable, now: number): Olympiad['state'] {
     return now < o.starts_at ? 'upcoming' : now <= o.ends_at ? 'open' : 'finished';
@@ -169,7 +169,7 @@ export class OlympiadsService {
   }
 
   async create(actor: Actor, input: OlympiadInput): Promise<Olympiad> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const id = randomUUID();
     const now = clock.now();
@@ -194,7 +194,7 @@ export class OlympiadsService {
 
   /** Every olympiad, newest first, with how many took part: the admin console's list. */
   async listAll(actor: Actor): Promise<{ olympiads: (Olympiad & { participants: number })[] }> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db } = this.deps;
     const rows = await db.selectFrom('olympiads').selectAll().orderBy('starts_at', 'desc').limit(200).execute();
     const counts = await db
@@ -212,7 +212,7 @@ export class OlympiadsService {
 
   /** Changes an olympiad that has not started; a new task count draws a new set. */
   async update(actor: Actor, olympiadId: string, input: OlympiadInput) {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -241,7 +241,7 @@ export class OlympiadsService {
   }
 
   async remove(actor: Actor, olympiadId: string): Promise<{ _id: string }> {
-    if (!isAdmin(actor)) throw new AppError(403, OLYMPIAD_MESSAGES.adminsOnly);
+    if (!canManageOlympiads(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
     const { db, clock } = this.deps;
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -466,27 +466,20 @@ export class OlympiadsService {
     const result = new Map<string, Omit<Standing, 'score'>>();
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      const [users, paid] = await Promise.all([
+      const [users, levels] = await Promise.all([
         this.deps.db
           .selectFrom('users')
-          .select(['id', 'first_name', 'last_name', 'inviter_id', 'created_at', 'mark'])
+          .select(['id', 'first_name', 'last_name', 'inviter_id', 'mark'])
           .where('id', 'in', slice)
           .execute(),
-        this.deps.db
-          .selectFrom('payments')
-          .select(['user_id', (eb) => eb.fn.sum<number>('amount_kop').as('kop')])
-          .where('user_id', 'in', slice)
-          .where('reversed_at', 'is', null)
-          .groupBy('user_id')
-          .execute(),
+        this.deps.partners.supportLevels(slice, now),
       ]);
-      const donated = new Map(paid.map((p) => [p.user_id, Number(p.kop) / 100]));
       for (const u of users) {
         result.set(u.id, {
           userId: u.id,
           name: shortName(u.first_name, u.last_name),
           inviterId: u.inviter_id,
-          level: levelSupport(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now)),
+          level: levels.get(u.id) ?? 0,
           mark: u.mark,
         });
       }

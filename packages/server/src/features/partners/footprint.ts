@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { INVITATION_POINTS } from '@yedyni/contract';
+import { INVITATION_POINTS, type MarkEntry } from '@yedyni/contract';
+import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
-import type { Executor } from '../auth/repo.js';
 
 export interface FootprintEntry {
   userId: string;
@@ -67,4 +67,35 @@ export async function creditInvitation(trx: Executor, memberId: string, now: num
     sourceKey: `invitation:${memberId}`,
     date: now,
   });
+}
+
+/** One page of a user's footprint ledger, newest first, optionally within a range of dates. */
+export async function footprintHistory(
+  db: Executor,
+  userId: string,
+  query: { start?: number | undefined; end?: number | undefined; page: number; limit: number },
+): Promise<{ mark: MarkEntry[]; totalPages: number }> {
+  let base = db.selectFrom('mark_entries').where('user_id', '=', userId);
+  if (query.start !== undefined) base = base.where('date', '>=', query.start);
+  if (query.end !== undefined) base = base.where('date', '<=', query.end);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'date', 'points', 'comment', 'final_value'])
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .offset((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  return {
+    mark: rows.map((r) => ({
+      _id: r.id,
+      date: r.date,
+      points: r.points,
+      comment: r.comment,
+      finalValue: r.final_value,
+    })),
+    totalPages: Math.ceil(Number(n) / query.limit),
+  };
 }

@@ -21,6 +21,13 @@ export interface SuccessfulPayment {
   endDate: number;
 }
 
+/** What partners ask of the payments (services.ts hands them PaymentsService): they own that table. */
+export interface SupportPayments {
+  successfulPayments(userId: string): Promise<SuccessfulPayment[]>;
+  donatedByUser(userIds: string[]): Promise<Map<string, number>>;
+  gratitudeTotals(userId: string): Promise<{ monthlyUah: number; largestOnceUah: number }>;
+}
+
 /** DOMAIN.md «Support indicators»: past means older than one course cycle (28 days). */
 export function computeIndicators(
   registeredAt: number,
@@ -48,7 +55,7 @@ export function computeIndicators(
 }
 
 export class PartnersService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; payments: SupportPayments }) {}
 
   async indicators(userId: string): Promise<Indicators> {
     const { db, clock } = this.deps;
@@ -58,14 +65,19 @@ export class PartnersService {
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) throw new AppError(404, 'Користувача не знайдено');
-    const rows = await db
-      .selectFrom('payments')
-      .select(['amount_kop', 'end_date'])
-      .where('user_id', '=', userId)
-      .where('reversed_at', 'is', null)
-      .execute();
-    const payments = rows.map((r) => ({ amountUah: r.amount_kop / 100, endDate: r.end_date }));
+    const payments = await this.deps.payments.successfulPayments(userId);
     return computeIndicators(user.created_at, user.mark, payments, clock.now());
+  }
+
+  /** The support level of each of these people now (DOMAIN.md «Support level»), by their id. */
+  async supportLevels(userIds: string[], now = this.deps.clock.now()): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const { db } = this.deps;
+    const [users, donated] = await Promise.all([
+      db.selectFrom('users').select(['id', 'created_at']).where('id', 'in', userIds).execute(),
+      this.deps.payments.donatedByUser(userIds),
+    ]);
+    return new Map(users.map((u) => [u.id, levelSupport(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now))]));
   }
 
   /** Me and the people I invited, each with the size of their own team. */
@@ -81,25 +93,7 @@ export class PartnersService {
 
   /** The tiers and whether my support reached them (DOMAIN.md «Gratitudes»). */
   async gratitudes(userId: string): Promise<{ tiers: GratitudeTier[] }> {
-    const { db } = this.deps;
-    const [monthly, once] = await Promise.all([
-      db
-        .selectFrom('payment_orders')
-        .select((eb) => eb.fn.sum<number>('amount_kop').as('kop'))
-        .where('user_id', '=', userId)
-        .where('subscribe', '=', 1)
-        .where('status', '=', 'subscribed')
-        .executeTakeFirst(),
-      db
-        .selectFrom('payments')
-        .select((eb) => eb.fn.max<number>('amount_kop').as('kop'))
-        .where('user_id', '=', userId)
-        .where('action', '=', 'pay')
-        .where('reversed_at', 'is', null)
-        .executeTakeFirst(),
-    ]);
-    const monthlyUah = Number(monthly?.kop ?? 0) / 100;
-    const largestOnceUah = Number(once?.kop ?? 0) / 100;
+    const { monthlyUah, largestOnceUah } = await this.deps.payments.gratitudeTotals(userId);
     return {
       tiers: GRATITUDE_TIERS.map((tier) => ({
         ...tier,

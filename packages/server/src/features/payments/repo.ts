@@ -1,4 +1,4 @@
-import type { Executor } from '../auth/repo.js';
+import type { Executor } from '../../infra/db/index.js';
 
 /** A Kyiv day range from the query: either end may be open. */
 export interface Range {
@@ -28,13 +28,6 @@ export function subscriptionsOf(db: Executor, userId: string, range: Range) {
     .where('status', 'in', ['subscribed', 'unsubscribed']);
   if (range.start !== undefined) query = query.where('subscribed_at', '>=', range.start);
   if (range.end !== undefined) query = query.where('subscribed_at', '<=', range.end);
-  return query;
-}
-
-export function footprintOf(db: Executor, userId: string, range: Range) {
-  let query = db.selectFrom('mark_entries').where('user_id', '=', userId);
-  if (range.start !== undefined) query = query.where('date', '>=', range.start);
-  if (range.end !== undefined) query = query.where('date', '<=', range.end);
   return query;
 }
 

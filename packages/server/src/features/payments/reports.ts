@@ -1,5 +1,5 @@
 import {
-  ADMIN_MESSAGES,
+  ACCESS_MESSAGES,
   type AdminPayment,
   type AdminSubscription,
   kyivParts,
@@ -15,8 +15,8 @@ import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
 import { containsPattern } from '../../infra/db/search.js';
 import { AppError } from '../../infra/errors.js';
-import { canAdminister } from '../admin/policy.js';
-import type { Actor } from '../auth/policy.js';
+import type { Actor } from '../auth/index.js';
+import { canReadPayments } from './policy.js';
 import type { Range } from './repo.js';
 
 interface Page {
@@ -60,7 +60,7 @@ export class PaymentReports {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   private guard(actor: Actor): void {
-    if (!canAdminister(actor)) throw new AppError(403, ADMIN_MESSAGES.adminsOnly);
+    if (!canReadPayments(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
   }
 
   private charges(range: Range, q?: string) {

@@ -13,13 +13,12 @@ import {
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
-import type { Db } from '../../infra/db/index.js';
+import type { Db, Executor } from '../../infra/db/index.js';
 import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
-import type { Executor } from '../auth/repo.js';
-import { addFootprint } from '../partners/footprint.js';
+import { addFootprint, footprintHistory } from '../partners/index.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
 import * as repo from './repo.js';
 
@@ -60,6 +59,50 @@ const totalPages = (count: number, limit: number) => Math.ceil(count / limit);
  */
 export class PaymentsService {
   constructor(private readonly deps: { db: Db; clock: Clock; liqpay: PaymentsConfig; log: FastifyBaseLogger }) {}
+
+  /**
+   * The payments other features ask about (partners' indicators and gratitudes, olympiads' tie
+   * breaks through partners): successful, not refunded charges, in hryvnias.
+   */
+  async successfulPayments(userId: string): Promise<{ amountUah: number; endDate: number }[]> {
+    const rows = await repo.chargesOf(this.deps.db, userId, {}).select(['amount_kop', 'end_date']).execute();
+    return rows.map((r) => ({ amountUah: uah(r.amount_kop), endDate: r.end_date }));
+  }
+
+  /** How much each of these people has given in all (UAH); nobody's absence means nothing given. */
+  async donatedByUser(userIds: string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.deps.db
+      .selectFrom('payments')
+      .select(['user_id', (eb) => eb.fn.sum<number>('amount_kop').as('kop')])
+      .where('user_id', 'in', userIds)
+      .where('reversed_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, uah(Number(r.kop))]));
+  }
+
+  /** What the gratitude tiers are measured by: the running monthly amount and the largest one-off gift. */
+  async gratitudeTotals(userId: string): Promise<{ monthlyUah: number; largestOnceUah: number }> {
+    const { db } = this.deps;
+    const [monthly, once] = await Promise.all([
+      db
+        .selectFrom('payment_orders')
+        .select((eb) => eb.fn.sum<number>('amount_kop').as('kop'))
+        .where('user_id', '=', userId)
+        .where('subscribe', '=', 1)
+        .where('status', '=', 'subscribed')
+        .executeTakeFirst(),
+      db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.max<number>('amount_kop').as('kop'))
+        .where('user_id', '=', userId)
+        .where('action', '=', 'pay')
+        .where('reversed_at', 'is', null)
+        .executeTakeFirst(),
+    ]);
+    return { monthlyUah: uah(Number(monthly?.kop ?? 0)), largestOnceUah: uah(Number(once?.kop ?? 0)) };
+  }
 
   /** A pending order and the signed checkout form the browser posts to the provider. */
   async checkout(userId: string, body: DonatBody & { comment?: string | undefined }): Promise<Checkout> {
@@ -362,29 +405,9 @@ export class PaymentsService {
     return { orderId, message: PAYMENT_MESSAGES.cancelled };
   }
 
+  /** The footprint ledger beside the payment history (the ledger is partners'). */
   async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: MarkEntry[]; totalPages: number }> {
-    const { db } = this.deps;
-    const base = repo.footprintOf(db, userId, query);
-    const [{ n }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .select(['id', 'date', 'points', 'comment', 'final_value'])
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .offset((query.page - 1) * query.limit)
-        .limit(query.limit)
-        .execute(),
-    ]);
-    return {
-      mark: rows.map((r) => ({
-        _id: r.id,
-        date: r.date,
-        points: r.points,
-        comment: r.comment,
-        finalValue: r.final_value,
-      })),
-      totalPages: totalPages(Number(n), query.limit),
-    };
+    return footprintHistory(this.deps.db, userId, query);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { EXERCISE_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
+import { FILE_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
@@ -40,8 +40,8 @@ export const multipartForms = fp(async (app: FastifyInstance) => {
 });
 
 const LIMIT_MESSAGES: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, EXERCISE_MESSAGES.fileTooLarge],
-  FST_FILES_LIMIT: [400, EXERCISE_MESSAGES.oneFile],
+  FST_REQ_FILE_TOO_LARGE: [413, FILE_MESSAGES.fileTooLarge],
+  FST_FILES_LIMIT: [400, FILE_MESSAGES.oneFile],
   FST_PARTS_LIMIT: [400, 'Забагато полів у формі'],
   FST_FIELDS_LIMIT: [400, 'Забагато полів у формі'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Надішліть форму як multipart/form-data'],
@@ -75,7 +75,7 @@ export async function readForm<T, F>(
   receiver: FileReceiver<F>,
 ): Promise<{ fields: T; file?: F }> {
   if (!request.isMultipart()) throw new AppError(415, 'Надішліть форму як multipart/form-data');
-  const limit = receiver.limit ?? { bytes: MAX_FILE_BYTES, message: EXERCISE_MESSAGES.fileTooLarge };
+  const limit = receiver.limit ?? { bytes: MAX_FILE_BYTES, message: FILE_MESSAGES.fileTooLarge };
   const declared = Number(request.headers['content-length']);
   const raw: Record<string, string> = {};
   let file: F | undefined;

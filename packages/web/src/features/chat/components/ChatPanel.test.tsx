@@ -14,7 +14,7 @@ const FIRST_PAGE = 'GET /api/chats?courseId=c-1&wave=29&page=1&limit=10';
 const anchored = (date: number, page = 1) => `${FIRST_PAGE.replace('page=1', `page=${page}`)}&firstMessageDate=${date}`;
 
 /** A learner of c-1 (wave 29) whose room holds `messages` (newest first), one page. */
-function chatApi(messages: ChatMessage[], extra: Parameters<typeof learnerApi>[0] = {}, viewer = user) {
+function chatApi(messages: ChatMessage[], extra: Parameters<typeof learnerApi>[0] = {}, viewer = user, shown = course) {
   const anchor = messages[0]?.date ?? null;
   return learnerApi(
     {
@@ -23,7 +23,7 @@ function chatApi(messages: ChatMessage[], extra: Parameters<typeof learnerApi>[0
       ...(anchor === null ? {} : { [anchored(anchor)]: () => json({ messages }) }),
       ...extra,
     },
-    course,
+    shown,
   );
 }
 
@@ -212,7 +212,8 @@ describe('the course chat panel', () => {
   });
 
   it('a curator may delete anyone’s message, but edit only their own', async () => {
-    chatApi([messageFixture(1)], {}, { ...user, role: 'moderator' });
+    // The server tells a curator, with the course, that they moderate its rooms.
+    chatApi([messageFixture(1)], {}, { ...user, role: 'moderator' }, { ...course, canModerateChat: true });
     const { log } = await openChat();
     await waitFor(() => expect(bubbles(log)).toHaveLength(1));
     const theirs = bubbles(log)[0] as HTMLElement;

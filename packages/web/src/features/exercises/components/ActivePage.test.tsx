@@ -16,7 +16,10 @@ const reviewed = {
   fileURL: '/api/files/f1?sig=1',
   fileType: 'application/pdf',
   fileName: 'відповідь.pdf',
-  comments: [commentFixture(1, { author: learner, comment: 'Перевірте, будь ласка' })],
+  // As a curator sees it (the server's abilities): not theirs to change, theirs to rate and moderate.
+  canEdit: false,
+  canRate: true,
+  comments: [commentFixture(1, { author: learner, comment: 'Перевірте, будь ласка', canEdit: false, canDelete: true })],
 };
 
 function signedIn(who: User, extra: Parameters<typeof mockApi>[0] = {}) {
@@ -92,6 +95,8 @@ describe('/uk/active: the curator’s review', () => {
             fileURL: '/api/files/c7?sig=1',
             fileType: 'image/png',
             fileName: 'позначки.png',
+            canEdit: true,
+            canDelete: true,
           }),
           201,
         ),

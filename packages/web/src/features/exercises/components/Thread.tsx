@@ -84,7 +84,8 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const own = comment.author._id === viewer._id;
-  const mayDelete = own || viewer.isCurator;
+  // The server says (exercises policy): its author, or a curator moderating.
+  const mayDelete = comment.canDelete;
   const name = t.fullName(comment.author);
   const commentId = comment._id;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, SignedInUser } from '../../features/auth/service.js';
-import { AppError, GENERIC_MESSAGES } from '../errors.js';
+import { AppError, GENERIC_MESSAGES } from '../../infra/errors.js';
+import type { AuthService, SignedInUser } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

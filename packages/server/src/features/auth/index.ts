@@ -1,0 +1,8 @@
+/** Accounts and sessions: the public API other features, services.ts and app.ts use. */
+export { authentication } from './authenticate.js';
+export { PasswordHasher } from './passwords.js';
+export type { Actor } from './policy.js';
+export { authorsById, loadUser } from './repo.js';
+export { authRoutes } from './routes.js';
+export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
+export { SessionTokens } from './tokens.js';

@@ -1,0 +1,7 @@
+/** Courses' public API: learning, the console's authoring, media, and the content importer. */
+export { courseAdminRoutes } from './admin-routes.js';
+export { CourseAuthoring } from './authoring.js';
+export { ContentError, courseFolders, exportCourses, importCourse } from './content.js';
+export { mediaFiles } from './media.js';
+export { coursesRoutes } from './routes.js';
+export { CoursesService } from './service.js';

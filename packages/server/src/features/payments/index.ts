@@ -1,0 +1,5 @@
+/** Payments' public API: donations and subscriptions, and the console's reports. */
+export { paymentAdminRoutes } from './admin-routes.js';
+export { PaymentReports } from './reports.js';
+export { paymentsRoutes } from './routes.js';
+export { PaymentsService } from './service.js';
