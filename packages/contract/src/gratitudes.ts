@@ -1,7 +1,7 @@
 // A module of its own, not among the constants: the web's first screen imports a few constants,
 // and everything in a module it imports is part of its bytes; only the support screens show these.
 
-/** DOMAIN.md «Gratitudes»: gift tiers by monthly subscription total and by a single one-off gift, UAH. */
+/** docs/domain.md «Gratitudes»: gift tiers by monthly subscription total and by a single one-off gift, UAH. */
 export const GRATITUDE_TIERS: readonly { type: 'subscribe' | 'once'; from: number; gift: string }[] = [
   { type: 'subscribe', from: 480, gift: 'Фірмова футболка руху' },
   { type: 'subscribe', from: 960, gift: 'Фірмове худі руху' },

@@ -4,7 +4,7 @@ import { BASE_AMOUNT_SUPPORT, MAX_DONATION_UAH, MIN_DONATION_UAH } from './const
 
 /** The donor's comment, sent to the provider as `info`. */
 export const DONATION_COMMENT_MAX = 30;
-/** What every payment is, as the provider shows it (DOMAIN.md). */
+/** What every payment is, as the provider shows it (docs/domain.md «Donations and subscriptions (LiqPay)»). */
 export const DONATION_DESCRIPTION = 'Безповоротна благодійна допомога на статутну діяльність';
 
 const amountMessage = `Сума: ціле число гривень, кратне ${BASE_AMOUNT_SUPPORT}, від ${MIN_DONATION_UAH} до ${MAX_DONATION_UAH}`;

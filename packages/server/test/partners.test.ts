@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('indicators (DOMAIN.md)', () => {
+describe('indicators (docs/domain.md)', () => {
   const now = Date.UTC(2026, 10, 21, 12);
 
   it('count a payment exactly 28 days old as current, one millisecond older as past', () => {

@@ -44,7 +44,7 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Every setting the server reads, with its default (DESIGN.md, Running). */
+/** Every setting the server reads, with its default (README «Settings», .env.example). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Only this machine (a reverse proxy in front) unless the operator opens it wider.

@@ -13,7 +13,7 @@ const ResetPage = lazyScreen(() => import('../features/auth/components/ResetPage
 const ResumePage = lazyScreen(() => import('../features/auth/components/ResumePage'));
 const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes'));
 
-/** The routes of spec section 2; everything under /uk is in ./SignedInRoutes. */
+/** The routes of spec §2 (docs/ARCHITECTURE.md); everything under /uk is in ./SignedInRoutes. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -69,7 +69,7 @@ export type AppStore = ReturnType<typeof createAppStore>['store'];
 export type AppDispatch = AppStore['dispatch'];
 
 /**
- * Resolves once the session is settled (auth.isRefreshing, spec section 4): restored, refused, or
+ * Resolves once the session is settled (auth.isRefreshing, spec §4, docs/ARCHITECTURE.md): restored, refused, or
  * known to be absent. Without a stored token that takes no request, only redux-persist's read of
  * localStorage; the prerendered login screen is hydrated then (main.tsx).
  */

@@ -1,7 +1,7 @@
 import { type Actor, isAdmin, isCurator } from '../auth/policy.js';
 
 /*
- * The console shell's rules (DOMAIN.md «Roles»): admins assign roles and read the audit log.
+ * The console shell's rules (docs/domain.md «Roles»): admins assign roles and read the audit log.
  * Each domain's own console rules live in its policy.ts (courses, game, olympiads, clubs, payments).
  */
 

@@ -23,7 +23,7 @@ export function setPassword(db: Executor, userId: string, passwordHash: string) 
   return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** The public shape of a user (API.md `User`); the root account is nobody's named inviter. */
+/** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
 export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
   const row = await db
     .selectFrom('users as u')
@@ -171,7 +171,7 @@ export function expirePasswordResets(db: Executor, userId: string, now: number) 
     .execute();
 }
 
-/** People as API.md's Author, by id: the names shown beside what they wrote. */
+/** People as the contract's `authorSchema`, by id: the names shown beside what they wrote. */
 export async function authorsById(db: Executor, ids: string[]): Promise<Map<string, Author>> {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -270,7 +270,7 @@ export class ChatService {
     return this.viewOf(row);
   }
 
-  /** API.md's Message for a stored row, with its sender and signed file link. */
+  /** the contract's `chatMessageSchema` for a stored row, with its sender and signed file link. */
   private viewOf(row: repo.MessageView): ChatMessage {
     return {
       _id: row.id,

@@ -19,7 +19,7 @@ import { type ChatService, roomOf } from './service.js';
 const MAX_ROOMS_PER_SOCKET = 20;
 
 /**
- * The chat events of API.md. Each one is authorized again with the socket's token (a revoked
+ * The chat events of the contract (`chat.ts`; docs/ARCHITECTURE.md «A chat message across instances»). Each one is authorized again with the socket's token (a revoked
  * session acts on nothing and is disconnected), validated by the contract's schema, and answered
  * through its acknowledgement: `{ ok: true, message? }` or `{ ok: false, message }` in Ukrainian.
  */

@@ -1,6 +1,6 @@
 import { type Actor, isAdmin } from '../auth/policy.js';
 
-/** Clubs are run by admins (DOMAIN.md): create, edit, see who signed up. */
+/** Clubs are run by admins (docs/domain.md «Roles»): create, edit, see who signed up. */
 export function canManageClubs(actor: Actor): boolean {
   return isAdmin(actor);
 }

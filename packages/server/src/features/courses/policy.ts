@@ -1,6 +1,6 @@
 import { type Actor, isAdmin, isCurator } from '../auth/policy.js';
 
-/** Who may see a course: its enrolled learners, and every curator (DOMAIN.md: curators of all courses). */
+/** Who may see a course: its enrolled learners, and every curator (docs/domain.md «Roles»: curators of all courses). */
 export function canViewCourse(actor: Actor, enrolled: boolean): boolean {
   return enrolled || isCurator(actor);
 }

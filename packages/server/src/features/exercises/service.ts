@@ -495,7 +495,7 @@ export class ExercisesService {
     return { notifications, countNotifications };
   }
 
-  /** API.md's Exercise, with signed file links; `withContext` adds the owner and course title. */
+  /** the contract's `exerciseSchema`, with signed file links; `withContext` adds the owner and course title. */
   private async view(actor: Actor, exerciseId: string, withContext = false): Promise<Exercise> {
     const { db } = this.deps;
     const exercise = await this.visible(actor, exerciseId);

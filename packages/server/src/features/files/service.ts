@@ -247,7 +247,7 @@ export class FilesService {
     return removed;
   }
 
-  /** The fields of API.md's File for a file id: a signed link, its type and name. */
+  /** The fields of the contract's `fileFieldsSchema` for a file id: a signed link, its type and name. */
   async fields(db: Executor, fileIds: (string | null)[]): Promise<Map<string, FileFields>> {
     const ids = [...new Set(fileIds.filter((id): id is string => Boolean(id)))];
     const result = new Map<string, FileFields>();

@@ -1,6 +1,6 @@
 import { type Actor, isAdmin } from '../auth/policy.js';
 
-/** Olympiads are scheduled, changed and removed by admins (DOMAIN.md «Roles»); everyone takes part. */
+/** Olympiads are scheduled, changed and removed by admins (docs/domain.md «Roles»); everyone takes part. */
 export function canManageOlympiads(actor: Actor): boolean {
   return isAdmin(actor);
 }

@@ -55,7 +55,7 @@ interface Standing {
   mark: number;
 }
 
-/** Higher score first; ties go to the higher stability level, then the higher footprint (DOMAIN.md). */
+/** Higher score first; ties go to the higher stability level, then the higher footprint (docs/domain.md «Olympiads»). */
 export function byRank(a: Pick<Standing, 'score' | 'level' | 'mark'>, b: Pick<Standing, 'score' | 'level' | 'mark'>) {
   return b.score - a.score || b.level - a.level || b.mark - a.mark;
 }

@@ -28,7 +28,7 @@ export interface SupportPayments {
   gratitudeTotals(userId: string): Promise<{ monthlyUah: number; largestOnceUah: number }>;
 }
 
-/** DOMAIN.md «Support indicators»: past means older than one course cycle (28 days). */
+/** docs/domain.md «Support level and indicators»: past means older than one course cycle (28 days). */
 export function computeIndicators(
   registeredAt: number,
   ukrainianMark: number,
@@ -69,7 +69,7 @@ export class PartnersService {
     return computeIndicators(user.created_at, user.mark, payments, clock.now());
   }
 
-  /** The support level of each of these people now (DOMAIN.md «Support level»), by their id. */
+  /** The support level of each of these people now (docs/domain.md «Support level and indicators»), by their id. */
   async supportLevels(userIds: string[], now = this.deps.clock.now()): Promise<Map<string, number>> {
     if (userIds.length === 0) return new Map();
     const { db } = this.deps;
@@ -91,7 +91,7 @@ export class PartnersService {
     return this.teamOf(memberId);
   }
 
-  /** The tiers and whether my support reached them (DOMAIN.md «Gratitudes»). */
+  /** The tiers and whether my support reached them (docs/domain.md «Gratitudes»). */
   async gratitudes(userId: string): Promise<{ tiers: GratitudeTier[] }> {
     const { monthlyUah, largestOnceUah } = await this.deps.payments.gratitudeTotals(userId);
     return {

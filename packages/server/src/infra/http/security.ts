@@ -8,7 +8,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * CSP without inline scripts, nosniff and no framing, on every answer (API.md). The headers are
+ * CSP without inline scripts, nosniff and no framing, on every answer (SECURITY.md). The headers are
  * worked out once: @fastify/helmet built them anew for every request, some 5 % of the server's
  * time under load (bench/README.md).
  *

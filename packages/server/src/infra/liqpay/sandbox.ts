@@ -185,7 +185,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ sandbox: LiqPaySandbox }> = asy
   type Form = { Body: { data?: unknown; signature?: unknown; choice?: unknown } };
   const hide = { schema: { hide: true } };
 
-  // Where the donation form posts in sandbox mode (API.md: PUBLIC_URL/sandbox/liqpay/checkout).
+  // Where the donation form posts in sandbox mode (docs/domain.md «Donations and subscriptions (LiqPay)»: PUBLIC_URL/sandbox/liqpay/checkout).
   app.post<Form>('/checkout', hide, async (request, reply) =>
     reply.type('text/html; charset=utf-8').send(sandbox.checkoutPage(request.body ?? {})),
   );

@@ -21,7 +21,7 @@ export default function BonusLayout() {
   const inHistory = HISTORY.some(([to]) => pathname.startsWith(to));
   const dispatch = useAppDispatch();
 
-  // A pick from the history submenu closes it and resets the range filter (spec section 2).
+  // A pick from the history submenu closes it and resets the range filter (spec §2, docs/ARCHITECTURE.md).
   const onHistoryPick = () => {
     dispatch(resetRange());
     close();

@@ -14,7 +14,7 @@ const signedIn: AuthState = {
 
 const loginBody = { email: user.email, password: 'secret-123' };
 
-describe('auth slice (spec section 4)', () => {
+describe('auth slice (spec §4, docs/ARCHITECTURE.md)', () => {
   it('starts signed out, with the session not yet restored', () => {
     expect(authReducer(undefined, { type: '@@init' })).toEqual({
       user: null,

@@ -3,7 +3,7 @@ import type { AuthResponse, LoginBody, RecoveryBody, RegisterBody, ResetBody, Us
 import { api, errorMessage, errorStatus } from '../../shared/api';
 import type { AuthRootState } from './types';
 
-/** The value a refresh is rejected with when no token is stored (spec section 6). */
+/** The value a refresh is rejected with when no token is stored (spec §6, docs/ARCHITECTURE.md). */
 export const NO_TOKEN = 'Unable to fetch user';
 
 const createAuthThunk = createAsyncThunk.withTypes<{

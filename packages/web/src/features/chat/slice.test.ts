@@ -34,8 +34,8 @@ const anchored = (overrides: Partial<ChatState> = {}): ChatState => ({
 });
 const ids = (state: ChatState) => state.messages.map((m) => m._id);
 
-describe('chat slice (spec sections 3–4)', () => {
-  it('starts hidden and empty: exactly the fields of spec section 3', () => {
+describe('chat slice (spec §3–4, docs/ARCHITECTURE.md)', () => {
+  it('starts hidden and empty: exactly the fields of spec §3 (docs/ARCHITECTURE.md)', () => {
     expect(chatReducer(undefined, { type: '@@init' })).toEqual({
       isChatVisible: false,
       courseTitle: '',
@@ -172,7 +172,7 @@ describe('chat slice (spec sections 3–4)', () => {
   });
 });
 
-describe('chat calls (spec sections 5 and 7)', () => {
+describe('chat calls (spec §5 and 7, docs/ARCHITECTURE.md)', () => {
   it('empty query values are dropped', () => {
     expect(chatQueryString({ courseId: 'c-1', wave: '29', page: 1, limit: 10, firstMessageDate: null })).toBe(
       'courseId=c-1&wave=29&page=1&limit=10',

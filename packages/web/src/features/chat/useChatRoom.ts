@@ -40,7 +40,7 @@ const startView: HistoryView = { starting: true, startFailed: '', loadingOlder: 
 
 /**
  * The chat of one course wave while its panel is open: joins the room whenever the connection is
- * up (again), ignores other rooms' events, and pages the history from an anchor (API.md, «Chat»):
+ * up (again), ignores other rooms' events, and pages the history from an anchor (docs/domain.md «Chat»):
  * page 1 without an anchor gives the anchor, then pages 1, 2, … up to it, until one is short.
  * After a reconnection the list is loaded afresh from a new anchor, so nothing missed stays missing.
  */

@@ -19,7 +19,7 @@ import type { CourseState } from './types';
 const loaded: CourseState = { ...initialCourseState, course };
 const nextBody = { courseId: 'c-1', nextWave: '30', nextStart: Date.UTC(2026, 3, 1) };
 
-describe('course slice (spec section 4)', () => {
+describe('course slice (spec §4, docs/ARCHITECTURE.md)', () => {
   it('starts with no course, no lists, not loading', () => {
     expect(courseReducer(undefined, { type: '@@init' })).toEqual({
       course: null,

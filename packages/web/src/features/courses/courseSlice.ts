@@ -17,7 +17,7 @@ export const initialCourseState: CourseState = {
 
 const createCourseThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
-/** A thunk over API calls: a failure is rejected with the server's message (spec section 8). */
+/** A thunk over API calls: a failure is rejected with the server's message (spec §8, docs/ARCHITECTURE.md). */
 function courseCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
   return createCourseThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {

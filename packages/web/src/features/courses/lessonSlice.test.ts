@@ -20,7 +20,7 @@ const onScreen: LessonState = { ...initialLessonState, currentLesson: one };
 const result = { score: 5, counted: true, correct: [1, 0], explanations: ['Зранку кажемо «Добрий ранок».', 'Їх 33.'] };
 const arg = { courseId: 'c-1', lessonId: '1', answers: [1, 1] };
 
-describe('lesson slice (spec section 4)', () => {
+describe('lesson slice (spec §4, docs/ARCHITECTURE.md)', () => {
   it('starts with no lesson and empty content', () => {
     expect(lessonReducer(undefined, { type: '@@init' })).toEqual({
       currentLesson: null,

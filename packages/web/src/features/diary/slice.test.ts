@@ -9,7 +9,7 @@ import type { DiaryState } from './types';
 const query = { courseId: 'c-1', lessonId: '1' };
 const input = { ...query, date: '2026-03-03', entry: diary.entry, plan: diary.plan };
 
-describe('diary slice (spec section 4)', () => {
+describe('diary slice (spec §4, docs/ARCHITECTURE.md)', () => {
   it('starts with no entry', () => {
     expect(diaryReducer(undefined, { type: '@@init' })).toEqual({ diary: null, isLoading: false, error: null });
   });

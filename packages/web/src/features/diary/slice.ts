@@ -5,7 +5,7 @@ import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import type { DiaryInput, DiaryQuery, DiaryRootState, DiaryState } from './types';
 
-/** Entry and plan hold at most this many characters (DOMAIN.md, Diary). */
+/** Entry and plan hold at most this many characters (docs/domain.md «Diary and self-test»). */
 export const DIARY_MAX = 500;
 
 export const initialDiaryState: DiaryState = { diary: null, isLoading: false, error: null };

@@ -26,7 +26,7 @@ const withExercise = (overrides: Partial<ExercisesState> = {}): ExercisesState =
 });
 const ref = { exerciseId: 'ex-1', commentId: 'cm-1' };
 
-describe('exercises slice (spec sections 3–4)', () => {
+describe('exercises slice (spec §3–4, docs/ARCHITECTURE.md)', () => {
   it('starts empty: exercise, notifications, countNotifications, isLoading, error', () => {
     expect(exercisesReducer(undefined, { type: '@@init' })).toEqual({
       exercise: null,

@@ -27,7 +27,7 @@ const yaryna: Team = { partner: { _id: 'u-3', first_name: 'Ярина', last_nam
 
 const state = (overrides: Partial<PartnersState>): PartnersState => ({ ...initialPartnersState, ...overrides });
 
-describe('partners slice (spec section 3 and 4)', () => {
+describe('partners slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it('starts empty: no indicators, no partner, an empty history', () => {
     expect(partnersReducer(undefined, { type: '@@init' })).toEqual({
       indicators: null,

@@ -8,7 +8,7 @@ import type { PartnersRootState } from './types';
 
 const createPartnersThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
-/** A read call: a failure rejects silently, its message kept in `error` (spec section 8). */
+/** A read call: a failure rejects silently, its message kept in `error` (spec §8, docs/ARCHITECTURE.md). */
 function read<Arg, T>(type: string, call: (arg: Arg) => Promise<T>) {
   return createPartnersThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {

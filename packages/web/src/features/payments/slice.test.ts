@@ -39,7 +39,7 @@ const detail: SubscriptionDetail = {
 
 const state = (overrides: Partial<PaymentsState>): PaymentsState => ({ ...initialPaymentsState, ...overrides });
 
-describe('payments slice (spec section 3 and 4)', () => {
+describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it('starts with empty lists, no pages, no subscription', () => {
     expect(paymentsReducer(undefined, { type: '@@init' })).toEqual({
       donats: [],
@@ -123,7 +123,7 @@ describe('payments thunks', () => {
     expect(historyQuery({ start: null, end: null, page: 2 })).toBe('page=2');
   });
 
-  it('call the history lists, one subscription and unsubscribe as spec section 7 lists them', async () => {
+  it('call the history lists, one subscription and unsubscribe as spec §7 lists them (docs/ARCHITECTURE.md)', async () => {
     const fetchMock = mockApi({
       [`GET /api/payments/donats?${historyQuery(range)}`]: () => json({ donats: [donat], totalPages: 1 }),
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription('sub-1')], totalPages: 1 }),

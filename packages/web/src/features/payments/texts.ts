@@ -1,8 +1,8 @@
 import { BASE_AMOUNT_SUPPORT, formatDate, formatDateTime, MAX_DONATION_UAH, MIN_DONATION_UAH } from '@yedyni/contract';
 
-/** The donor's comment, sent to the provider as `info` (DOMAIN.md). */
+/** The donor's comment, sent to the provider as `info` (docs/domain.md «Donations and subscriptions (LiqPay)»). */
 export const DONATION_COMMENT_MAX = 30;
-/** What every payment is, as the provider shows it (DOMAIN.md). */
+/** What every payment is, as the provider shows it (docs/domain.md «Donations and subscriptions (LiqPay)»). */
 export const DONATION_DESCRIPTION = 'Безповоротна благодійна допомога на статутну діяльність';
 /** The quick picks of the donation form, UAH. */
 export const QUICK_AMOUNTS = [40, 120, 480, 960] as const;
@@ -117,7 +117,7 @@ export const paymentTexts = {
   day: formatDate,
 } as const;
 
-/** The public offer, short and plain (DOMAIN.md: agreement is required and recorded with the order). */
+/** The public offer, short and plain (docs/domain.md «Donations and subscriptions (LiqPay)»: agreement is required and recorded with the order). */
 export const OFFER_TEXT = [
   `Ця оферта — пропозиція руху «Єдині» укласти договір про безповоротну благодійну допомогу на статутну діяльність руху (навчання української мови).`,
   'Натиснувши «Перейти до оплати», ви приймаєте оферту і добровільно передаєте обрану суму. Кошти спрямовуються на курси, розмовні клуби та інші програми руху.',

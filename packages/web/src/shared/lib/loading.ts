@@ -1,6 +1,6 @@
 import type { ActionReducerMapBuilder, UnknownAction } from '@reduxjs/toolkit';
 
-/** The part of a slice that spec section 4's loading rule governs. */
+/** The part of a slice that the loading rule of spec §4 (docs/ARCHITECTURE.md) governs. */
 export interface LoadingState {
   isLoading: boolean;
   error: string | null;

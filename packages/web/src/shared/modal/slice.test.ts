@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../lib/session';
 import { initialModalState, modalReducer, selectIsOpenModal, toggleModal } from './slice';
 
-describe('modal slice (spec section 3 and 4)', () => {
+describe('modal slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it('starts closed', () => {
     expect(modalReducer(undefined, { type: '@@init' })).toEqual({ isOpenModal: false });
   });

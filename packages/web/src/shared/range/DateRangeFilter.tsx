@@ -15,7 +15,7 @@ const t = {
 } as const;
 
 /**
- * The period of a history list as two Kyiv dates (spec section 9: a day runs 00:00:00.000 to
+ * The period of a history list as two Kyiv dates (spec §9, docs/ARCHITECTURE.md: a day runs 00:00:00.000 to
  * 23:59:59.999 Kyiv time); «Сьогодні» picks today. A changed period starts again at page 1.
  */
 export function DateRangeFilter() {

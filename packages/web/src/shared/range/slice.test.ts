@@ -16,7 +16,7 @@ import {
 const march3 = kyivDateRange('2026-03-03');
 const chosen: RangeState = { start: march3.start, end: march3.end, page: 3 };
 
-describe('range slice (spec section 3 and 4)', () => {
+describe('range slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it('starts open at both ends, on page 1', () => {
     expect(rangeReducer(undefined, { type: '@@init' })).toEqual({ start: null, end: null, page: 1 });
   });

@@ -2,7 +2,7 @@ import type { ChatAck, ClientToServerEvents, ServerToClientEvents } from '@yedyn
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 
-// The one Socket.IO connection of a signed-in user (API.md, «Chat»): the app starts it after
+// The one Socket.IO connection of a signed-in user (docs/ARCHITECTURE.md «A chat message across instances»): the app starts it after
 // sign-in and stops it on sign-out (app/realtime.ts); features listen and send through it.
 // socket.io-client itself is loaded on start (a dynamic import), so no first screen carries it.
 

@@ -9,7 +9,7 @@ export function Prose({ html, className }: { html: string; className?: string })
   return (
     <div
       className={className ? `${styles.prose} ${className}` : styles.prose}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes lesson HTML (API.md).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes lesson HTML (SECURITY.md «Uploads and authored content»).
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

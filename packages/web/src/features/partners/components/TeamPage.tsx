@@ -12,7 +12,7 @@ const fullName = (person: { first_name: string; last_name: string }) => `${perso
 
 /**
  * `/uk/bonus/team`: the people I invited; opening one shows their team (any depth), «Назад» steps
- * back through the partners history (spec section 4).
+ * back through the partners history (spec §4, docs/ARCHITECTURE.md).
  */
 export default function TeamPage() {
   const dispatch = usePartnersDispatch();
