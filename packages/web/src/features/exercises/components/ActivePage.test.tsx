@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/exercises';
-import { indicators, user } from '../../../test/fixtures';
+import { indicators, user, withRole } from '../../../test/fixtures';
 import { lastBody } from '../../../test/learning';
 import { json, mockApi } from '../../../test/mockApi';
 import { renderApp, storeToken } from '../../../test/renderApp';
 
-const curatorUser: User = { ...user, ...curator, email: 'curator@example.org', role: 'moderator' };
+const curatorUser: User = { ...withRole(user, 'moderator'), ...curator, email: 'curator@example.org' };
 const reviewed = {
   ...exercise,
   owner: learner,
