@@ -84,6 +84,13 @@ describe('/uk/active: the curator’s review', () => {
     expect(within(panel).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('no rating panel where the server says the exercise is not theirs to rate (their own homework)', async () => {
+    signedIn(curatorUser, { 'GET /api/exercises/ex-1': () => json({ ...reviewed, canRate: false }) });
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('article', { name: 'Відповідь учня' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Оцінка' })).not.toBeInTheDocument();
+  });
+
   it('a curator’s comment (with a file) answers the learner: the exercise is checked', async () => {
     const fetchMock = signedIn(curatorUser, {
       'GET /api/exercises/ex-1': () => json(reviewed),
