@@ -54,13 +54,31 @@ export const resetBodySchema = z
   .meta({ id: 'ResetBody' });
 export type ResetBody = z.input<typeof resetBodySchema>;
 
+/**
+ * What the signed-in person may do beyond their own learning (server policies, not the role):
+ * the web shows its menus and screens by it, and the server checks every call again.
+ */
+export const accountAbilitiesSchema = z
+  .object({
+    /** Sees everyone else's waiting homework in the notifications and reviews it on /uk/active. */
+    reviewHomework: z.boolean(),
+    /** Opens the console («Керування») and its curators' part, the courses. */
+    enterConsole: z.boolean(),
+    /** Uses the console's admins-only sections: game tasks, people and roles, olympiads, clubs, payments, audit. */
+    administerConsole: z.boolean(),
+  })
+  .meta({ id: 'AccountAbilities' });
+export type AccountAbilities = z.infer<typeof accountAbilitiesSchema>;
+
 export const userSchema = z
   .object({
     _id: idSchema,
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
+    /** Shown on the profile; what the account may do is `abilities`. */
     role: roleSchema,
+    abilities: accountAbilitiesSchema,
     createdAt: z.number().int(),
     courses: z.array(z.object({ _id: z.string(), title: z.string() })),
     inviter: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { AUTH_MESSAGES, CHAT_MESSAGES, EXERCISE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { UsersAdmin } from './features/admin/index.js';
-import { AuthService, loadUser, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
+import { AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
 import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
 import { DiaryService } from './features/diary/index.js';
-import { ExercisesService } from './features/exercises/index.js';
+import { ExercisesService, reviewsHomework } from './features/exercises/index.js';
 import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
@@ -142,7 +142,7 @@ export async function createServices(
           log.warn({ err: error }, 'chat rooms not rechecked after a wave moved');
         }),
       loadUser: async (userId) => {
-        const user = await loadUser(db, userId);
+        const user = await auth.findUser(userId);
         if (!user) throw new Error(`user ${userId} vanished`);
         return user;
       },
@@ -191,6 +191,7 @@ export async function createServices(
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
       log,
+      accountAbilities: (actor) => ({ reviewHomework: reviewsHomework(actor), ...consoleAbilities(actor) }),
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });

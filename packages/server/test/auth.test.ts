@@ -11,6 +11,7 @@ import {
   startTestApp,
   type TestApp,
 } from './support/app.js';
+import { staff } from './support/courses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -207,6 +208,41 @@ describe('login and sessions', () => {
     } finally {
       t.clock.advance(-31 * 24 * 60 * 60 * 1000);
     }
+  });
+});
+
+describe('the current user’s abilities', () => {
+  const abilitiesOf = async (token: string) => (await t.api('GET', '/api/auth/current', { token })).body.abilities;
+
+  it('tell a learner, a curator and an admin what each may do, by the policies', async () => {
+    const learner = await register();
+    expect(learner.user.abilities).toEqual({ reviewHomework: false, enterConsole: false, administerConsole: false });
+    expect(await abilitiesOf(learner.token)).toEqual(learner.user.abilities);
+    expect(await abilitiesOf(await staff(t, 'moderator'))).toEqual({
+      reviewHomework: true,
+      enterConsole: true,
+      administerConsole: false,
+    });
+    expect(await abilitiesOf(await staff(t, 'admin'))).toEqual({
+      reviewHomework: true,
+      enterConsole: true,
+      administerConsole: true,
+    });
+  });
+
+  it('follow a role change at once', async () => {
+    const learner = await register();
+    const admin = await staff(t, 'admin');
+    const made = await t.api('PATCH', `/api/admin/users/${learner.user._id}/role`, {
+      token: admin,
+      body: { role: 'moderator' },
+    });
+    expect(made.status).toBe(200);
+    expect(await abilitiesOf(learner.token)).toEqual({
+      reviewHomework: true,
+      enterConsole: true,
+      administerConsole: false,
+    });
   });
 });
 

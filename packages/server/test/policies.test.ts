@@ -1,6 +1,6 @@
 import type { Role } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { canEnterConsole, canManageUsers, canReadAudit } from '../src/features/admin/policy.js';
+import { canEnterConsole, canManageUsers, canReadAudit, consoleAbilities } from '../src/features/admin/policy.js';
 import type { Actor } from '../src/features/auth/policy.js';
 import {
   canDeleteMessage,
@@ -44,6 +44,8 @@ const table: Row[] = [
   ['console door, curators’ routes', (a) => canEnterConsole(a, true), [false, true, true]],
   ['manage users and roles', canManageUsers, [false, false, true]],
   ['read the audit log', canReadAudit, [false, false, true]],
+  ['ability: enter the console', (a) => consoleAbilities(a).enterConsole, [false, true, true]],
+  ['ability: administer the console', (a) => consoleAbilities(a).administerConsole, [false, false, true]],
   // courses
   ['view a course, enrolled', (a) => canViewCourse(a, true), [true, true, true]],
   ['view a course, not enrolled', (a) => canViewCourse(a, false), [false, true, true]],

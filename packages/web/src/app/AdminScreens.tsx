@@ -22,13 +22,13 @@ import { useAppSelector } from './hooks';
 
 /** The console: its heading, the tabs the viewer may use, and the screen of the path. */
 export default function AdminScreens() {
-  const role = useAppSelector(selectUser)?.role;
-  if (!role) return <Spinner />;
-  if (role === 'user') return <StaffOnly />;
-  const isAdmin = role === 'admin';
-  const adminOnly = (screen: ReactNode) => (isAdmin ? screen : <AdminsOnly />);
+  const abilities = useAppSelector(selectUser)?.abilities;
+  if (!abilities) return <Spinner />;
+  if (!abilities.enterConsole) return <StaffOnly />;
+  const { administerConsole } = abilities;
+  const adminOnly = (screen: ReactNode) => (administerConsole ? screen : <AdminsOnly />);
   return (
-    <ConsoleFrame role={role}>
+    <ConsoleFrame administerConsole={administerConsole}>
       <Routes>
         <Route index element={<Navigate to="courses" replace />} />
         <Route path="courses" element={<CoursesPage />} />

@@ -21,8 +21,8 @@ export function CourseChat({ course }: { course: Course }) {
   const wasOpen = useRef(false);
   const userId = user?._id ?? '';
   // Who moderates the course's rooms is the server's to say (chat policy), not the role's.
-  const isCurator = course.canModerateChat;
-  const viewer = useMemo(() => ({ _id: userId, isCurator }), [userId, isCurator]);
+  const { canModerateChat } = course;
+  const viewer = useMemo(() => ({ _id: userId, canModerateChat }), [userId, canModerateChat]);
   const onClose = useCallback(() => setOpen(false), []);
 
   // Focus goes back to the button once the dialog is gone (while it is up, the page is inert).

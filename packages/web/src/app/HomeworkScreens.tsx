@@ -13,7 +13,7 @@ import './homework';
 
 function useViewer(): Viewer | null {
   const user = useAppSelector(selectUser);
-  return user ? { _id: user._id, isCurator: user.role !== 'user' } : null;
+  return user ? { _id: user._id, reviewsHomework: user.abilities.reviewHomework } : null;
 }
 
 /** The lesson's «Практика» tab: the task (courses feature), then the homework (exercises feature). */

@@ -1,4 +1,21 @@
-import type { AuthResponse, Course, CourseListItem, Diary, Indicators, Lesson, User } from '@yedyni/contract';
+import type {
+  AccountAbilities,
+  AuthResponse,
+  Course,
+  CourseListItem,
+  Diary,
+  Indicators,
+  Lesson,
+  Role,
+  User,
+} from '@yedyni/contract';
+
+/** The abilities the server's policies give each role, sent with the current user. */
+const ROLE_ABILITIES: Record<Role, AccountAbilities> = {
+  user: { reviewHomework: false, enterConsole: false, administerConsole: false },
+  moderator: { reviewHomework: true, enterConsole: true, administerConsole: false },
+  admin: { reviewHomework: true, enterConsole: true, administerConsole: true },
+};
 
 export const user: User = {
   _id: 'u-1',
@@ -6,10 +23,16 @@ export const user: User = {
   last_name: 'Коваль',
   email: 'olena@example.com',
   role: 'user',
+  abilities: ROLE_ABILITIES.user,
   createdAt: Date.UTC(2026, 2, 3, 10, 0),
   courses: [],
   inviter: null,
 };
+
+/** The same person as the server shows them with another role: the role and its abilities. */
+export function withRole(person: User, role: Role): User {
+  return { ...person, role, abilities: ROLE_ABILITIES[role] };
+}
 
 export const auth: AuthResponse = { token: 'token-1', user };
 

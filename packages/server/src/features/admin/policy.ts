@@ -18,3 +18,8 @@ export function canManageUsers(actor: Actor): boolean {
 export function canReadAudit(actor: Actor): boolean {
   return isAdmin(actor);
 }
+
+/** What the account may do in the console, sent with the current user so the web shows its menu and tabs by it. */
+export function consoleAbilities(actor: Actor) {
+  return { enterConsole: canEnterConsole(actor, true), administerConsole: canEnterConsole(actor, false) };
+}

@@ -23,8 +23,11 @@ export function setPassword(db: Executor, userId: string, passwordHash: string) 
   return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+/** A user as stored: the API's `User` less its abilities, which the service adds from the policies. */
+export type StoredUser = Omit<User, 'abilities'>;
+
 /** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
-export async function loadUser(db: Executor, userId: string): Promise<User | undefined> {
+export async function loadUser(db: Executor, userId: string): Promise<StoredUser | undefined> {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('users as inviter', (join) =>

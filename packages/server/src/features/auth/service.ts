@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AccountAbilities,
   AUTH_MESSAGES,
   type AuthResponse,
   RECOVERY_ANSWER,
@@ -20,6 +21,7 @@ import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../partners/index.js';
 import { resetPasswordMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
+import type { Actor } from './policy.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 
@@ -100,6 +102,11 @@ export class AuthService {
       publicUrl: string;
       demoEnabled: boolean;
       log: Logger;
+      /**
+       * What an account may do beyond its own learning, sent with the current user: the other
+       * domains' policies decide it (services.ts builds it), so auth imports none of them.
+       */
+      accountAbilities: (actor: Actor) => AccountAbilities;
       /** Registration enrols the new learner in the starter courses, in the same transaction. */
       onAccountCreated?: (trx: Executor, userId: string, now: number) => Promise<void>;
       /** Told after sessions end, so open sockets of those sessions are closed at once. */
@@ -354,8 +361,14 @@ export class AuthService {
     };
   }
 
-  async currentUser(userId: string): Promise<User> {
+  /** The API's `User`, with its abilities; undefined when there is no such account. */
+  async findUser(userId: string): Promise<User | undefined> {
     const user = await repo.loadUser(this.deps.db, userId);
+    return user && { ...user, abilities: this.deps.accountAbilities({ id: user._id, role: user.role }) };
+  }
+
+  async currentUser(userId: string): Promise<User> {
+    const user = await this.findUser(userId);
     if (!user) throw new AppError(401, AUTH_MESSAGES.unauthorized);
     return user;
   }

@@ -23,8 +23,8 @@ export function OfficeMenu({ user, levelSupport, countNotifications, onLogout }:
     ['/uk/notifications', t.notifications],
     ['/uk/clubs', t.clubs],
     ['/uk/bonus', t.bonus],
-    // Curators and admins: the console.
-    ...(user.role === 'user' ? [] : ([['/uk/admin', t.admin]] as const)),
+    // Those the server lets into the console (curators and admins).
+    ...(user.abilities.enterConsole ? ([['/uk/admin', t.admin]] as const) : []),
   ] as const;
 
   return (

@@ -1,4 +1,3 @@
-import type { Role } from '@yedyni/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../shared/ui/Button';
@@ -20,18 +19,19 @@ const TABS: readonly (readonly [path: string, label: string, curators: boolean])
 ];
 
 /** The console's frame: its heading, the tabs the viewer may use, and the screen (`children`). */
-export function ConsoleFrame({ role, children }: { role: Role; children: ReactNode }) {
+export function ConsoleFrame({ administerConsole, children }: { administerConsole: boolean; children: ReactNode }) {
   return (
     <div className={styles.console}>
       <h1 className={styles.title}>{t.title}</h1>
-      <ConsoleNav role={role} />
+      <ConsoleNav administerConsole={administerConsole} />
       {children}
     </div>
   );
 }
 
-function ConsoleNav({ role }: { role: Role }) {
-  const tabs = TABS.filter(([, , curators]) => curators || role === 'admin');
+/** `administerConsole`: the user's ability (server policy) to use the admins-only tabs. */
+function ConsoleNav({ administerConsole }: { administerConsole: boolean }) {
+  const tabs = TABS.filter(([, , curators]) => curators || administerConsole);
   const strip = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
 

@@ -27,8 +27,8 @@ export interface ChatRootState {
 /** Who looks at the chat: the app passes it in. */
 export interface ChatViewer {
   _id: string;
-  /** A moderator or admin: may delete anyone's message. */
-  isCurator: boolean;
+  /** May delete anyone's message: the course's `canModerateChat` (server chat policy). */
+  canModerateChat: boolean;
 }
 
 export interface ChatRoomRef {

@@ -16,8 +16,8 @@ export interface ExercisesRootState {
 /** Who looks at the homework: the screens show and allow things by it (the app passes it in). */
 export interface Viewer {
   _id: string;
-  /** A moderator or admin: reviews, rates and may delete any comment. */
-  isCurator: boolean;
+  /** Reviews everyone else's homework (the server's `abilities.reviewHomework`): /uk/active, waiting-homework notifications. */
+  reviewsHomework: boolean;
 }
 
 export interface ExerciseQuery {

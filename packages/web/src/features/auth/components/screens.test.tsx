@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RECOVERY_ANSWER } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { auth, indicators, user } from '../../../test/fixtures';
+import { auth, indicators, user, withRole } from '../../../test/fixtures';
 import { deferred, json, mockApi } from '../../../test/mockApi';
 import { renderApp, storeToken } from '../../../test/renderApp';
 
@@ -102,7 +102,7 @@ describe('account screens', () => {
   it('profile shows the user, the role in Ukrainian, the date, «Рух Єдині» and copies the invitation link', async () => {
     storeToken('token-1');
     mockApi({
-      'GET /api/auth/current': () => json({ ...user, role: 'moderator' }),
+      'GET /api/auth/current': () => json(withRole(user, 'moderator')),
       'GET /api/partners/indicators': () => json(indicators),
     });
     const writeText = vi.fn(async () => {});

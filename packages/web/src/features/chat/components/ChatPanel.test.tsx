@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { me, messageFixture, pageOf } from '../../../test/chat';
 import { fileOf } from '../../../test/exercises';
 import { type FakeSocket, lastSocket } from '../../../test/fakeSocket';
-import { course, user } from '../../../test/fixtures';
+import { course, user, withRole } from '../../../test/fixtures';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -213,7 +213,7 @@ describe('the course chat panel', () => {
 
   it('a curator may delete anyone’s message, but edit only their own', async () => {
     // The server tells a curator, with the course, that they moderate its rooms.
-    chatApi([messageFixture(1)], {}, { ...user, role: 'moderator' }, { ...course, canModerateChat: true });
+    chatApi([messageFixture(1)], {}, withRole(user, 'moderator'), { ...course, canModerateChat: true });
     const { log } = await openChat();
     await waitFor(() => expect(bubbles(log)).toHaveLength(1));
     const theirs = bubbles(log)[0] as HTMLElement;

@@ -199,7 +199,7 @@ export function MessageList({
                     key={message._id}
                     message={message}
                     own={message.sender._id === viewer._id}
-                    mayDelete={message.sender._id === viewer._id || viewer.isCurator}
+                    mayDelete={message.sender._id === viewer._id || viewer.canModerateChat}
                     editing={message._id === editingId}
                     onEdit={onEdit}
                     onRemove={onRemove}

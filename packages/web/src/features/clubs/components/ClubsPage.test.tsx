@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Club } from '@yedyni/contract';
 import { formatLongDate } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { user } from '../../../test/fixtures';
+import { user, withRole } from '../../../test/fixtures';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -137,7 +137,7 @@ describe('/uk/clubs, «Розмовні клуби»', () => {
 
   it('an admin sees the learner page: clubs are created and edited in «Керування», not here', async () => {
     learnerApi({
-      'GET /api/auth/current': () => json({ ...user, role: 'admin' }),
+      'GET /api/auth/current': () => json(withRole(user, 'admin')),
       'GET /api/clubs': () => json({ clubs: [kyiv], cities: ['Київ'] }),
     });
     renderApp('/uk/clubs');

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/exercises';
-import { indicators, user } from '../../../test/fixtures';
+import { indicators, user, withRole } from '../../../test/fixtures';
 import { lastBody } from '../../../test/learning';
 import { json, mockApi } from '../../../test/mockApi';
 import { renderApp, storeToken } from '../../../test/renderApp';
 
-const curatorUser: User = { ...user, ...curator, email: 'curator@example.org', role: 'moderator' };
+const curatorUser: User = { ...withRole(user, 'moderator'), ...curator, email: 'curator@example.org' };
 const reviewed = {
   ...exercise,
   owner: learner,
@@ -82,6 +82,13 @@ describe('/uk/active: the curator’s review', () => {
     await userEvent.click(within(panel).getByRole('button', { name: '3' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Оцінювати можуть лише куратори');
     expect(within(panel).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('no rating panel where the server says the exercise is not theirs to rate (their own homework)', async () => {
+    signedIn(curatorUser, { 'GET /api/exercises/ex-1': () => json({ ...reviewed, canRate: false }) });
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('article', { name: 'Відповідь учня' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Оцінка' })).not.toBeInTheDocument();
   });
 
   it('a curator’s comment (with a file) answers the learner: the exercise is checked', async () => {

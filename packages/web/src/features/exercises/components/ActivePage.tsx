@@ -18,7 +18,7 @@ import { Thread } from './Thread';
  * «Наступне завдання». Learners are told politely that the page is not theirs.
  */
 export default function ActivePage({ viewer }: { viewer: Viewer }) {
-  if (!viewer.isCurator) {
+  if (!viewer.reviewsHomework) {
     return (
       <section className={styles.page} aria-labelledby="active-title">
         <h1 id="active-title">{t.curatorsOnly}</h1>
@@ -148,7 +148,7 @@ function Review({ viewer }: { viewer: Viewer }) {
             )}
             <Attachment file={exercise} />
           </article>
-          <RatingControl exerciseId={exercise._id} rating={exercise.rating} />
+          {exercise.canRate && <RatingControl exerciseId={exercise._id} rating={exercise.rating} />}
           <Thread exercise={exercise} viewer={viewer} ownerId={exercise.owner?._id ?? ''} level={2} />
           {next}
         </>

@@ -68,7 +68,7 @@ export default function Homework({ courseId, lessonId, viewer, fromNotification 
   return (
     <section aria-labelledby="homework-title" className={styles.homework}>
       <h2 id="homework-title">{t.homework}</h2>
-      {viewer.isCurator && (
+      {viewer.reviewsHomework && (
         <p className={styles.curatorNote}>
           {t.curatorsHere} <Link to="/uk/active">{t.toReview}</Link>.
         </p>

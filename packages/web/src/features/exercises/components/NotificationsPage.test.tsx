@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/exercises';
-import { user } from '../../../test/fixtures';
+import { user, withRole } from '../../../test/fixtures';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
 const PAGE_1 = 'GET /api/exercises/notifications?page=1&limit=10';
-const curatorUser: User = { ...user, ...curator, email: 'curator@example.org', role: 'moderator' };
+const curatorUser: User = { ...withRole(user, 'moderator'), ...curator, email: 'curator@example.org' };
 
 describe('/uk/notifications', () => {
   it('lists the learner’s notifications newest first: course, lesson, who, when', async () => {

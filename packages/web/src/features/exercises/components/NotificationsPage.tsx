@@ -9,8 +9,8 @@ import type { ExerciseNotification, Viewer } from '../types';
 import styles from './Review.module.css';
 
 /** Where a notification leads: a learner's lesson practice, or the curator's review screen. */
-export function notificationTarget(notification: ExerciseNotification, isCurator: boolean): string {
-  if (isCurator) return `/uk/active?${new URLSearchParams({ exerciseId: notification.exerciseId })}`;
+export function notificationTarget(notification: ExerciseNotification, reviewer: boolean): string {
+  if (reviewer) return `/uk/active?${new URLSearchParams({ exerciseId: notification.exerciseId })}`;
   return `/uk/learn/${encodeURIComponent(notification.courseId)}/${encodeURIComponent(notification.lessonId)}/practice`;
 }
 
@@ -44,8 +44,8 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
     setOpening(notification.exerciseId);
     // A curator's notification is marked read here. A learner's is marked by the practice tab as it
     // opens, so the comments still show which of them are new.
-    if (viewer.isCurator) await dispatch(markRead(notification.exerciseId));
-    navigate(notificationTarget(notification, viewer.isCurator), { state: { fromNotification: true } });
+    if (viewer.reviewsHomework) await dispatch(markRead(notification.exerciseId));
+    navigate(notificationTarget(notification, viewer.reviewsHomework), { state: { fromNotification: true } });
   };
 
   const toPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
@@ -53,19 +53,19 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
   return (
     <section className={styles.page} aria-labelledby="notifications-title">
       <h1 id="notifications-title">{t.notifications}</h1>
-      <p className={styles.lead}>{viewer.isCurator ? t.notificationsLeadCurator : t.notificationsLead}</p>
+      <p className={styles.lead}>{viewer.reviewsHomework ? t.notificationsLeadCurator : t.notificationsLead}</p>
       {loaded === 'no' ? (
         <Spinner compact />
       ) : loaded === 'failed' ? (
         <p className={styles.muted}>{t.notificationsFailed}</p>
       ) : notifications.length === 0 ? (
-        <p className={styles.empty}>{viewer.isCurator ? t.notificationsEmptyCurator : t.notificationsEmpty}</p>
+        <p className={styles.empty}>{viewer.reviewsHomework ? t.notificationsEmptyCurator : t.notificationsEmpty}</p>
       ) : (
         <ul className={styles.list}>
           {notifications.map((n) => (
             <li key={n.exerciseId}>
               <Link
-                to={notificationTarget(n, viewer.isCurator)}
+                to={notificationTarget(n, viewer.reviewsHomework)}
                 className={styles.item}
                 onClick={(event) => open(event, n)}
                 aria-busy={opening === n.exerciseId || undefined}
@@ -73,7 +73,9 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
                 <span className={styles.itemTitle}>
                   «{n.courseTitle}» · {t.lesson(n.lessonId)}
                 </span>
-                <span>{viewer.isCurator ? t.waitingFrom(t.fullName(n.from)) : t.commentFrom(t.fullName(n.from))}</span>
+                <span>
+                  {viewer.reviewsHomework ? t.waitingFrom(t.fullName(n.from)) : t.commentFrom(t.fullName(n.from))}
+                </span>
                 <time className={styles.when} dateTime={new Date(n.date).toISOString()}>
                   {t.when(n.date)}
                 </time>

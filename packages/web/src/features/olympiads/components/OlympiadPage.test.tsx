@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Olympiad, OlympiadAttempt, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { user } from '../../../test/fixtures';
+import { user, withRole } from '../../../test/fixtures';
 import { lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -138,7 +138,7 @@ describe('/uk/olympiad', () => {
 
   it('an admin sees the same page: olympiads are scheduled in «Керування», not here', async () => {
     learnerApi({
-      'GET /api/auth/current': () => json({ ...user, role: 'admin' }),
+      'GET /api/auth/current': () => json(withRole(user, 'admin')),
       'GET /api/olympiads': () => json({ next: olympiad(), previous: null }),
     });
     renderApp('/uk/olympiad');
