@@ -8,17 +8,11 @@ export const KYIV_TIME_ZONE = 'Europe/Kyiv';
 /** Page size of every history list. */
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
-/** redux-persist gives up restoring after this long. */
-export const PERSIST_TIMEOUT_MS = 5_000;
-/** A lazily loaded screen that has not arrived by then shows an error with a retry button. */
-export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 /** A password reset link works once, for one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Points in the footprint ledger for registering, and for the inviter of a new member. */
 export const REGISTRATION_POINTS = 10;
 export const INVITATION_POINTS = 10;
-/** localStorage key of the place a visitor wanted before signing in. */
-export const PREVIOUS_LOCATION_KEY = 'previousLocation';
 
 /** 10 MiB: the largest file a learner or curator may attach (homework, comments, chat). */
 export const MAX_FILE_BYTES = 10_485_760;

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PREVIOUS_LOCATION_KEY } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { countNotificationsSet } from '../features/exercises';
+import { PREVIOUS_LOCATION_KEY } from '../shared/lib/previousLocation';
 import { auth, indicators, user } from '../test/fixtures';
 import { deferred, json, mockApi } from '../test/mockApi';
 import { renderApp, storeToken } from '../test/renderApp';

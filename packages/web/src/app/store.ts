@@ -1,5 +1,4 @@
 import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
 import { type ExercisesState, exercisesCountReducer } from '../features/exercises';
@@ -7,6 +6,9 @@ import { type PartnersState, partnersHeaderReducer } from '../features/partners'
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
 import type { LazyLoadedState } from './lazyState';
+
+/** redux-persist gives up restoring after this long (spec §9: 5000 ms). */
+const PERSIST_TIMEOUT_MS = 5_000;
 
 /** Only the token survives a reload: localStorage key `persist:auth`. */
 const persistedAuthReducer = persistReducer(

@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LAZY_LOAD_TIMEOUT_MS } from '@yedyni/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAZY_ERROR, lazyScreen } from './lazyScreen';
+import { LAZY_ERROR, LAZY_LOAD_TIMEOUT_MS, lazyScreen } from './lazyScreen';
 
 function Loaded({ name }: { name: string }) {
   return <p>Завантажено: {name}</p>;

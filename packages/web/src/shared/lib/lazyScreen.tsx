@@ -1,4 +1,3 @@
-import { LAZY_LOAD_TIMEOUT_MS } from '@yedyni/contract';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -55,6 +54,9 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
 }
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/** A lazily loaded screen that has not arrived by then shows an error with a retry button (spec §9: 120 s). */
+export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
 /**
  * A screen loaded on first render: a spinner while it loads, and an error with a retry button

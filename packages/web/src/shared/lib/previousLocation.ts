@@ -1,4 +1,5 @@
-import { PREVIOUS_LOCATION_KEY } from '@yedyni/contract';
+/** localStorage key of the place a visitor wanted before signing in (spec §9: local persistence). */
+export const PREVIOUS_LOCATION_KEY = 'previousLocation';
 
 /** The place a visitor wanted before signing in, kept in localStorage. */
 export const previousLocation = {
