@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
 import { emptyToUndefined, pageQuerySchema } from './common.js';
-import { COURSE_ADMIN_MESSAGES } from './courses.js';
-import { GAME_ADMIN_MESSAGES } from './game.js';
-import { OLYMPIAD_ADMIN_MESSAGES } from './olympiads.js';
 
 /*
  * The console's own schemas (`/api/admin/...`): people and their roles, and the audit log. Each
@@ -77,12 +74,7 @@ export type AuditLog = z.infer<typeof auditLogSchema>;
  * them from here, the domains' console messages.
  */
 export const ADMIN_MESSAGES = {
-  adminsOnly: 'Це можуть робити лише адміністратори',
-  curatorsOnly: 'Це можуть робити лише куратори',
   userNotFound: 'Користувача не знайдено',
   lastAdmin: 'Не можна зняти роль з останнього адміністратора',
   rootAccount: 'Кореневий обліковий запис не змінюється',
-  ...COURSE_ADMIN_MESSAGES,
-  ...GAME_ADMIN_MESSAGES,
-  ...OLYMPIAD_ADMIN_MESSAGES,
 } as const;

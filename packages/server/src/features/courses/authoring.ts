@@ -7,10 +7,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   ACCESS_MESSAGES,
-  ADMIN_MESSAGES,
   type AdminCourse,
   type AdminCourseDetail,
   type AdminLesson,
+  COURSE_ADMIN_MESSAGES,
   type CourseCreateBody,
   type CourseMedia,
   type CourseUpdateBody,
@@ -162,7 +162,7 @@ export class CourseAuthoring {
 
   private async course(db: Executor, courseId: string): Promise<CourseRow> {
     const course = await repo.findCourse(db, courseId);
-    if (!course) throw new AppError(404, ADMIN_MESSAGES.courseNotFound);
+    if (!course) throw new AppError(404, COURSE_ADMIN_MESSAGES.courseNotFound);
     return course;
   }
 
@@ -199,7 +199,7 @@ export class CourseAuthoring {
         return this.detail(actor, id, trx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, ADMIN_MESSAGES.slugTaken);
+      if (isUniqueViolation(error)) throw new AppError(409, COURSE_ADMIN_MESSAGES.slugTaken);
       throw error;
     }
   }
@@ -234,7 +234,7 @@ export class CourseAuthoring {
     this.author(actor);
     await this.course(db, courseId);
     const lesson = await repo.findLesson(db, courseId, day);
-    if (!lesson) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
+    if (!lesson) throw new AppError(404, COURSE_ADMIN_MESSAGES.lessonNotFound);
     return editableLesson(lesson);
   }
 
@@ -277,7 +277,7 @@ export class CourseAuthoring {
         .where('course_id', '=', courseId)
         .where('day', '=', day)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, COURSE_ADMIN_MESSAGES.lessonNotFound);
       await writeAudit(trx, {
         actorId: actor.id,
         action: 'lesson.update',
@@ -296,8 +296,8 @@ export class CourseAuthoring {
     return db.transaction().execute(async (trx) => {
       const course = await this.course(trx, courseId);
       const days = (await repo.lessonsOf(trx, courseId)).map((l) => l.day);
-      if (!days.includes(day)) throw new AppError(404, ADMIN_MESSAGES.lessonNotFound);
-      if (days.length === 1) throw new AppError(409, ADMIN_MESSAGES.lastLesson);
+      if (!days.includes(day)) throw new AppError(404, COURSE_ADMIN_MESSAGES.lessonNotFound);
+      if (days.length === 1) throw new AppError(409, COURSE_ADMIN_MESSAGES.lastLesson);
       const work = await Promise.all(
         (['exercises', 'diary_entries'] as const).map((table) =>
           trx
@@ -309,7 +309,7 @@ export class CourseAuthoring {
             .executeTakeFirst(),
         ),
       );
-      if (work.some(Boolean)) throw new AppError(409, ADMIN_MESSAGES.lessonHasWork);
+      if (work.some(Boolean)) throw new AppError(409, COURSE_ADMIN_MESSAGES.lessonHasWork);
       const theme = (await repo.findLesson(trx, courseId, day))?.theme ?? '';
       await trx.deleteFrom('lesson_schedules').where('course_id', '=', courseId).where('day', '=', day).execute();
       await trx.deleteFrom('lessons').where('course_id', '=', courseId).where('day', '=', day).execute();
@@ -338,7 +338,7 @@ export class CourseAuthoring {
       const current = (await repo.lessonsOf(trx, courseId)).map((l) => l.day);
       const sorted = [...days].sort((a, b) => a - b);
       if (sorted.length !== current.length || sorted.some((d, i) => d !== current[i])) {
-        throw new AppError(400, ADMIN_MESSAGES.badOrder);
+        throw new AppError(400, COURSE_ADMIN_MESSAGES.badOrder);
       }
       await renumber(trx, courseId, days);
       await writeAudit(trx, {
@@ -375,13 +375,13 @@ export class CourseAuthoring {
     const course = await this.course(db, courseId);
     const folder = path.join(mediaRoot, course.slug);
     const received = await readFile({
-      limit: { bytes: MEDIA_MAX_BYTES, message: ADMIN_MESSAGES.mediaTooLarge },
+      limit: { bytes: MEDIA_MAX_BYTES, message: COURSE_ADMIN_MESSAGES.mediaTooLarge },
       receive: (source, fileName) => receiveMedia(folder, source, fileName),
       release: async (media) => {
         if (media && !media.settled) await rm(media.file, { force: true });
       },
     });
-    if (!received) throw new AppError(400, ADMIN_MESSAGES.noFile);
+    if (!received) throw new AppError(400, COURSE_ADMIN_MESSAGES.noFile);
     const media = {
       url: `/media/${course.slug}/${received.name}`,
       name: received.name,
@@ -491,7 +491,7 @@ async function receiveMedia(folder: string, source: Readable, fileName: string):
         createWriteStream(temporary, { flags: 'wx', mode: 0o644 }),
       );
     } catch (error) {
-      if (error instanceof TooManyBytes) throw new AppError(413, ADMIN_MESSAGES.mediaTooLarge);
+      if (error instanceof TooManyBytes) throw new AppError(413, COURSE_ADMIN_MESSAGES.mediaTooLarge);
       throw error;
     }
     if (size === 0) {
@@ -499,7 +499,8 @@ async function receiveMedia(folder: string, source: Readable, fileName: string):
       return undefined;
     }
     const mime = await detectStreamType(createReadStream(temporary), fileName);
-    if (!mime || !(MEDIA_TYPES as readonly string[]).includes(mime)) throw new AppError(415, ADMIN_MESSAGES.mediaType);
+    if (!mime || !(MEDIA_TYPES as readonly string[]).includes(mime))
+      throw new AppError(415, COURSE_ADMIN_MESSAGES.mediaType);
     const name = `${mediaStem(fileName)}-${randomBytes(4).toString('hex')}.${EXTENSIONS[mime as keyof typeof EXTENSIONS][0]}`;
     const file = path.join(folder, name);
     await rename(temporary, file);

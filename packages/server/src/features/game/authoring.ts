@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, ADMIN_MESSAGES, type AdminTask, type AuthoredTask } from '@yedyni/contract';
+import { ACCESS_MESSAGES, type AdminTask, type AuthoredTask, GAME_ADMIN_MESSAGES } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
@@ -76,7 +76,7 @@ export class TaskAuthoring {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, ADMIN_MESSAGES.taskExists);
+      if (isUniqueViolation(error)) throw new AppError(409, GAME_ADMIN_MESSAGES.taskExists);
       throw error;
     }
     return { task, active, updatedAt: now };
@@ -84,7 +84,7 @@ export class TaskAuthoring {
 
   async update(actor: Actor, id: string, raw: AuthoredTask, active: boolean): Promise<AdminTask> {
     this.guard(actor);
-    if (raw.id !== id) throw new AppError(400, ADMIN_MESSAGES.taskIdMismatch);
+    if (raw.id !== id) throw new AppError(400, GAME_ADMIN_MESSAGES.taskIdMismatch);
     const task = checked(raw);
     const { db, clock } = this.deps;
     const now = clock.now();
@@ -94,7 +94,7 @@ export class TaskAuthoring {
         .set({ ...columnsOf(task, active), updated_at: now })
         .where('id', '=', id)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, ADMIN_MESSAGES.taskNotFound);
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, GAME_ADMIN_MESSAGES.taskNotFound);
       await writeAudit(trx, {
         actorId: actor.id,
         action: 'task.update',

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   ACCESS_MESSAGES,
-  ADMIN_MESSAGES,
   type AuthoredTask,
   formatDateTime,
+  OLYMPIAD_ADMIN_MESSAGES,
   OLYMPIAD_MESSAGES,
   OLYMPIAD_WINNER_POINTS,
   type Olympiad,
@@ -264,7 +264,7 @@ export class OlympiadsService {
     if (needsRowLocks(this.deps.db)) query = query.forUpdate();
     const o = await query.executeTakeFirst();
     if (!o) throw new AppError(404, OLYMPIAD_MESSAGES.notFound);
-    if (o.starts_at <= now) throw new AppError(409, ADMIN_MESSAGES.olympiadStarted);
+    if (o.starts_at <= now) throw new AppError(409, OLYMPIAD_ADMIN_MESSAGES.olympiadStarted);
     return o;
   }
 

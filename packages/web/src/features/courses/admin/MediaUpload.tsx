@@ -12,7 +12,7 @@ import { courseAdminTexts as t } from './texts';
 
 export type MediaKind = 'image' | 'audio';
 
-/** What the server stores (contract ADMIN_MESSAGES.mediaType): the pickers offer just these. */
+/** What the server stores (contract COURSE_ADMIN_MESSAGES.mediaType): the pickers offer just these. */
 const ACCEPT: Record<MediaKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/gif',
   audio: 'audio/mpeg,audio/ogg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.mp3,.ogg,.wav,.m4a',
