@@ -5,8 +5,8 @@ import { chatEditSchema, chatSendSchema } from './chat.js';
 import { clubBodySchema } from './clubs.js';
 import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema } from './courses.js';
 import { diaryBodySchema } from './diary.js';
-import { addCommentFieldsSchema, createExerciseFieldsSchema, editCommentFieldsSchema } from './exercises.js';
 import { taskBodySchema } from './game.js';
+import { addCommentFieldsSchema, createExerciseFieldsSchema, editCommentFieldsSchema } from './homework.js';
 import { olympiadBodySchema } from './olympiads.js';
 import { donatBodySchema } from './payments.js';
 

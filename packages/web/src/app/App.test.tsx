@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREVIOUS_LOCATION_KEY } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { countNotificationsSet } from '../features/exercises';
+import { countNotificationsSet } from '../features/homework';
 import { auth, indicators, user } from '../test/fixtures';
 import { deferred, json, mockApi } from '../test/mockApi';
 import { renderApp, storeToken } from '../test/renderApp';

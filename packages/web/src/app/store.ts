@@ -2,7 +2,7 @@ import { combineReducers, configureStore, type Reducer, type UnknownAction } fro
 import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
-import { type ExercisesState, exercisesCountReducer } from '../features/exercises';
+import { type ExercisesState, exercisesCountReducer } from '../features/homework';
 import { type PartnersState, partnersHeaderReducer } from '../features/partners';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';

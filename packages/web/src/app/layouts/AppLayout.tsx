@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
-import { selectCountNotifications } from '../../features/exercises';
-import { useCountRefresh } from '../../features/exercises/countRefresh';
+import { selectCountNotifications } from '../../features/homework';
+import { useCountRefresh } from '../../features/homework/countRefresh';
 import { selectIndicators } from '../../features/partners';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { sessionEnded } from '../../shared/lib/session';

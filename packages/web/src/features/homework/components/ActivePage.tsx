@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { buttonClass } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { useExercisesDispatch, useExercisesSelector } from '../hooks';
+import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchExerciseById, fetchNotifications, selectExercise } from '../slice';
 import { exerciseTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
@@ -38,7 +38,7 @@ type Waiting = 'looking' | 'none';
 
 /** The next waiting exercise other than `except`, by the curator's notifications (newest first). */
 function useNextWaiting() {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   return async (except: string | null): Promise<string | null> => {
     // Two are enough: one of them is not `except`.
     const result = await dispatch(fetchNotifications({ page: 1, limit: 2 }));
@@ -48,11 +48,11 @@ function useNextWaiting() {
 }
 
 function Review({ viewer }: { viewer: Viewer }) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const exerciseId = params.get('exerciseId') ?? '';
-  const stored = useExercisesSelector(selectExercise);
+  const stored = useHomeworkSelector(selectExercise);
   const exercise = stored && stored._id === exerciseId ? stored : null;
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
   const [waiting, setWaiting] = useState<Waiting | null>(null);

@@ -3,7 +3,7 @@ import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import { useExercisesDispatch } from '../hooks';
+import { useHomeworkDispatch } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
 import { exerciseTexts as t } from '../texts';
@@ -25,7 +25,7 @@ interface ThreadProps {
 
 /** The comments between the learner and curators, and a form to add one. */
 export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadIds, level = 3 }: ThreadProps) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const [notice, setNotice] = useState('');
   const Heading = level === 2 ? 'h2' : 'h3';
   const titleId = `thread-${exercise._id}`;
@@ -79,12 +79,12 @@ interface CommentItemProps {
 }
 
 function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }: CommentItemProps) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const own = comment.author._id === viewer._id;
-  // The server says (exercises policy): its author, or a curator moderating.
+  // The server says (homework policy): its author, or a curator moderating.
   const mayDelete = comment.canDelete;
   const name = t.fullName(comment.author);
   const commentId = comment._id;

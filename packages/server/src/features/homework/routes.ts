@@ -19,13 +19,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../infra/http/multipart.js';
 import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
-import type { ExercisesService } from './service.js';
+import type { HomeworkService } from './service.js';
 
 const tags = ['exercises'];
 const form = { consumes: ['multipart/form-data'] };
 const fileErrors = { 409: errorSchema, 413: errorSchema, 415: errorSchema };
 
-export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesService }> = async (app, { exercises }) => {
+export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }> = async (app, { homework }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -39,7 +39,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: exerciseSchema.nullable(), ...errors },
       },
     },
-    async (request) => exercises.mine(request.user, request.query.courseId, Number(request.query.lessonId)),
+    async (request) => homework.mine(request.user, request.query.courseId, Number(request.query.lessonId)),
   );
 
   app.post(
@@ -54,12 +54,8 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readForm(
-        request,
-        createExerciseFieldsSchema,
-        exercises.fileReceiver(request.user),
-      );
-      const created = await exercises.create(
+      const { fields, file } = await readForm(request, createExerciseFieldsSchema, homework.fileReceiver(request.user));
+      const created = await homework.create(
         request.user,
         fields.courseId,
         Number(fields.lessonId),
@@ -82,12 +78,8 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request) => {
-      const { fields, file } = await readForm(
-        request,
-        updateExerciseFieldsSchema,
-        exercises.fileReceiver(request.user),
-      );
-      return exercises.update(request.user, fields.exerciseId, fields.homework, file);
+      const { fields, file } = await readForm(request, updateExerciseFieldsSchema, homework.fileReceiver(request.user));
+      return homework.update(request.user, fields.exerciseId, fields.homework, file);
     },
   );
 
@@ -102,7 +94,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: exerciseSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request) => exercises.clearHomework(request.user, request.body.exerciseId),
+    async (request) => homework.clearHomework(request.user, request.body.exerciseId),
   );
 
   app.patch(
@@ -116,7 +108,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: exerciseSchema, ...errors },
       },
     },
-    async (request) => exercises.removeFile(request.user, request.body.exerciseId, request.body.commentId || undefined),
+    async (request) => homework.removeFile(request.user, request.body.exerciseId, request.body.commentId || undefined),
   );
 
   app.post(
@@ -131,8 +123,8 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readForm(request, addCommentFieldsSchema, exercises.fileReceiver(request.user));
-      return reply.code(201).send(await exercises.addComment(request.user, fields.exerciseId, fields.comment, file));
+      const { fields, file } = await readForm(request, addCommentFieldsSchema, homework.fileReceiver(request.user));
+      return reply.code(201).send(await homework.addComment(request.user, fields.exerciseId, fields.comment, file));
     },
   );
 
@@ -148,8 +140,8 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
       },
     },
     async (request) => {
-      const { fields, file } = await readForm(request, editCommentFieldsSchema, exercises.fileReceiver(request.user));
-      return exercises.editComment(request.user, fields.exerciseId, fields.commentId, fields.comment, file);
+      const { fields, file } = await readForm(request, editCommentFieldsSchema, homework.fileReceiver(request.user));
+      return homework.editComment(request.user, fields.exerciseId, fields.commentId, fields.comment, file);
     },
   );
 
@@ -164,7 +156,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: z.object({ commentId: z.string() }), ...errors },
       },
     },
-    async (request) => exercises.deleteComment(request.user, request.query.exerciseId, request.query.commentId),
+    async (request) => homework.deleteComment(request.user, request.query.exerciseId, request.query.commentId),
   );
 
   app.patch(
@@ -178,7 +170,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: z.object({ exerciseId: z.string(), countNotifications: z.number().int() }), ...errors },
       },
     },
-    async (request) => exercises.markRead(request.user, request.query.exerciseId),
+    async (request) => homework.markRead(request.user, request.query.exerciseId),
   );
 
   app.patch(
@@ -192,7 +184,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: z.object({ exerciseId: z.string(), rating: z.number().int() }), 409: errorSchema, ...errors },
       },
     },
-    async (request) => exercises.rate(request.user, request.body.exerciseId, request.body.rating),
+    async (request) => homework.rate(request.user, request.body.exerciseId, request.body.rating),
   );
 
   app.get(
@@ -206,7 +198,7 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: notificationsSchema, ...errors },
       },
     },
-    async (request) => exercises.notifications(request.user, request.query.page, request.query.limit),
+    async (request) => homework.notifications(request.user, request.query.page, request.query.limit),
   );
 
   app.get(
@@ -220,6 +212,6 @@ export const exercisesRoutes: FastifyPluginAsyncZod<{ exercises: ExercisesServic
         response: { 200: exerciseSchema, ...errors },
       },
     },
-    async (request) => exercises.byId(request.user, request.params.id),
+    async (request) => homework.byId(request.user, request.params.id),
   );
 };

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { User } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/exercises';
 import { user, withRole } from '../../../test/fixtures';
+import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/homework';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
-import { useExercisesDispatch } from '../hooks';
+import { useHomeworkDispatch } from '../hooks';
 import { rateExercise } from '../slice';
 import { exerciseTexts as t } from '../texts';
 import styles from './Review.module.css';
@@ -9,7 +9,7 @@ const SCALE = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** The curator's mark, 1–12: one button per mark, the current one pressed. */
 export function RatingControl({ exerciseId, rating }: { exerciseId: string; rating: number | null }) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState('');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { commentFixture, exercise, fileOf, learner } from '../../../test/exercises';
+import { commentFixture, exercise, fileOf, learner } from '../../../test/homework';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { useExercisesDispatch, useExercisesSelector } from '../hooks';
+import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchNotifications, markRead, selectExercisesState } from '../slice';
 import { NOTIFICATIONS_PAGE, exerciseTexts as t } from '../texts';
 import type { ExerciseNotification, Viewer } from '../types';
@@ -16,11 +16,11 @@ export function notificationTarget(notification: ExerciseNotification, reviewer:
 
 /** `/uk/notifications`: newest first, ten a page; opening one goes to the exercise and marks it read. */
 export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { notifications, countNotifications } = useExercisesSelector(selectExercisesState);
+  const { notifications, countNotifications } = useHomeworkSelector(selectExercisesState);
   const [loaded, setLoaded] = useState<'no' | 'yes' | 'failed'>('no');
   const [opening, setOpening] = useState('');
   const totalPages = Math.max(1, Math.ceil(countNotifications / NOTIFICATIONS_PAGE));

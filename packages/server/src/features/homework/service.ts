@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type Author,
   type Comment,
-  EXERCISE_MESSAGES,
   type Exercise,
   type ExerciseNotification,
   type FileFields,
+  HOMEWORK_MESSAGES,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { excerpt, writeAudit } from '../../infra/audit.js';
@@ -40,7 +40,7 @@ import {
  * learner and curators, files on both, ratings in the footprint ledger, and notifications.
  * Anyone but the owner and curators is told an exercise does not exist.
  */
-export class ExercisesService {
+export class HomeworkService {
   constructor(
     private readonly deps: {
       db: Db;
@@ -85,7 +85,7 @@ export class ExercisesService {
   /** The exercise if the caller may see it; 404 for everyone else, whatever the id. */
   private async visible(actor: Actor, exerciseId: string, db: Executor = this.deps.db): Promise<ExercisesTable> {
     const row = await db.selectFrom('exercises').selectAll().where('id', '=', exerciseId).executeTakeFirst();
-    if (!row || !canReadExercise(actor, row)) throw new AppError(404, EXERCISE_MESSAGES.notFound);
+    if (!row || !canReadExercise(actor, row)) throw new AppError(404, HOMEWORK_MESSAGES.notFound);
     return row;
   }
 
@@ -96,7 +96,7 @@ export class ExercisesService {
       .where('id', '=', commentId)
       .where('exercise_id', '=', exerciseId)
       .executeTakeFirst();
-    if (!row) throw new AppError(404, EXERCISE_MESSAGES.commentNotFound);
+    if (!row) throw new AppError(404, HOMEWORK_MESSAGES.commentNotFound);
     return row;
   }
 
@@ -129,7 +129,7 @@ export class ExercisesService {
     homework: string,
     upload?: StoredUpload,
   ): Promise<Exercise> {
-    if (!homework.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
+    if (!homework.trim() && !upload) throw new AppError(400, HOMEWORK_MESSAGES.emptyHomework);
     await this.deps.courses.openLesson(actor, courseId, day);
     const id = randomUUID();
     await this.deps.files.withFile(upload, async (trx, stored) => {
@@ -153,7 +153,7 @@ export class ExercisesService {
           })
           .execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, EXERCISE_MESSAGES.exists);
+        if (isUniqueViolation(error)) throw new AppError(409, HOMEWORK_MESSAGES.exists);
         throw error;
       }
       return { result: undefined, dropKeys: [] };
@@ -165,8 +165,8 @@ export class ExercisesService {
   /** New text, and a new file if one is sent (the old one goes); waiting for a curator again. */
   async update(actor: Actor, exerciseId: string, homework: string, upload?: StoredUpload): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
-    if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-    if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyHomework);
+    if (!canEditHomework(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
+    if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, HOMEWORK_MESSAGES.emptyHomework);
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : exercise.file_id;
       await trx
@@ -184,7 +184,7 @@ export class ExercisesService {
   /** Empties the homework: text and file gone, rating taken back from the footprint. */
   async clearHomework(actor: Actor, exerciseId: string): Promise<Exercise> {
     const exercise = await this.visible(actor, exerciseId);
-    if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
+    if (!canEditHomework(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
     await this.deps.files.withFile(undefined, async (trx) => {
       const current = await this.visible(actor, exerciseId, trx);
       if (!(await this.changeRating(trx, current, null, 'Домашнє завдання видалено'))) {
@@ -207,13 +207,13 @@ export class ExercisesService {
     await this.deps.files.withFile(undefined, async (trx) => {
       if (commentId) {
         const comment = await this.comment(exerciseId, commentId, trx);
-        if (!canEditComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-        if (!comment.file_id) throw new AppError(404, EXERCISE_MESSAGES.noFile);
+        if (!canEditComment(actor, comment)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
+        if (!comment.file_id) throw new AppError(404, HOMEWORK_MESSAGES.noFile);
         await trx.updateTable('exercise_comments').set({ file_id: null }).where('id', '=', commentId).execute();
         return { result: undefined, dropKeys: await this.deps.files.forget(trx, [comment.file_id]) };
       }
-      if (!canEditHomework(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-      if (!exercise.file_id) throw new AppError(404, EXERCISE_MESSAGES.noFile);
+      if (!canEditHomework(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
+      if (!exercise.file_id) throw new AppError(404, HOMEWORK_MESSAGES.noFile);
       await trx.updateTable('exercises').set({ file_id: null }).where('id', '=', exerciseId).execute();
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [exercise.file_id]) };
     });
@@ -223,8 +223,8 @@ export class ExercisesService {
   /** A learner's comment asks curators again (active); a curator's is the last word (inactive). */
   async addComment(actor: Actor, exerciseId: string, text: string, upload?: StoredUpload): Promise<Comment> {
     const exercise = await this.visible(actor, exerciseId);
-    if (!canComment(actor, exercise)) throw new AppError(404, EXERCISE_MESSAGES.notFound);
-    if (!text.trim() && !upload) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
+    if (!canComment(actor, exercise)) throw new AppError(404, HOMEWORK_MESSAGES.notFound);
+    if (!text.trim() && !upload) throw new AppError(400, HOMEWORK_MESSAGES.emptyComment);
     const id = randomUUID();
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : null;
@@ -259,8 +259,8 @@ export class ExercisesService {
   ): Promise<Comment> {
     await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);
-    if (!canEditComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
-    if (!text.trim() && !upload && !comment.file_id) throw new AppError(400, EXERCISE_MESSAGES.emptyComment);
+    if (!canEditComment(actor, comment)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
+    if (!text.trim() && !upload && !comment.file_id) throw new AppError(400, HOMEWORK_MESSAGES.emptyComment);
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : comment.file_id;
       await trx
@@ -276,7 +276,7 @@ export class ExercisesService {
   async deleteComment(actor: Actor, exerciseId: string, commentId: string): Promise<{ commentId: string }> {
     const exercise = await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);
-    if (!canDeleteComment(actor, comment)) throw new AppError(403, EXERCISE_MESSAGES.notYours);
+    if (!canDeleteComment(actor, comment)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
     await this.deps.files.withFile(undefined, async (trx) => {
       await trx.deleteFrom('exercise_comments').where('id', '=', commentId).execute();
       if (isModeration(actor, comment)) {
@@ -322,11 +322,11 @@ export class ExercisesService {
 
   async rate(actor: Actor, exerciseId: string, rating: number): Promise<{ exerciseId: string; rating: number }> {
     const exercise = await this.visible(actor, exerciseId);
-    if (!canRate(actor, exercise)) throw new AppError(403, EXERCISE_MESSAGES.curatorsOnly);
+    if (!canRate(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.curatorsOnly);
     for (let attempt = 0; attempt < 10; attempt++) {
       const done = await this.deps.db.transaction().execute(async (trx) => {
         const current = await this.visible(actor, exerciseId, trx);
-        if (!current.homework.trim() && !current.file_id) throw new AppError(409, EXERCISE_MESSAGES.nothingToRate);
+        if (!current.homework.trim() && !current.file_id) throw new AppError(409, HOMEWORK_MESSAGES.nothingToRate);
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
         await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
         const where = await this.whereabouts(trx, current);

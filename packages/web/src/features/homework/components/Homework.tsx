@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
-import { useExercisesDispatch, useExercisesSelector } from '../hooks';
+import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import {
   addExercise,
@@ -38,8 +38,8 @@ interface HomeworkProps {
  * homework too (others review it); they get a pointer to the review screen.
  */
 export default function Homework({ courseId, lessonId, viewer, fromNotification = false }: HomeworkProps) {
-  const dispatch = useExercisesDispatch();
-  const stored = useExercisesSelector(selectExercise);
+  const dispatch = useHomeworkDispatch();
+  const stored = useHomeworkSelector(selectExercise);
   const [loaded, setLoaded] = useState<'no' | 'yes' | 'failed'>('no');
   const [unreadIds, setUnreadIds] = useState<ReadonlySet<string>>(new Set());
   const exercise = stored && stored.courseId === courseId && String(stored.lessonId) === lessonId ? stored : null;
@@ -91,7 +91,7 @@ export default function Homework({ courseId, lessonId, viewer, fromNotification 
 
 /** The answer: a form until it is handed in (or after it was taken back), then the answer itself. */
 function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: string; exercise: Exercise | null }) {
-  const dispatch = useExercisesDispatch();
+  const dispatch = useHomeworkDispatch();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState('');

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@yedyni/contract';
 
-// Limits of the contract (packages/contract/src/exercises.ts), copied: values from that file would
+// Limits of the contract (packages/contract/src/homework.ts), copied: values from that file would
 // bring its zod schemas into the bundle.
 /** Homework text, characters. */
 export const HOMEWORK_MAX = 30_000;

@@ -1,4 +1,4 @@
-import { EXERCISE_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
+import { HOMEWORK_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, importFixtures, signUp, staff } from './support/courses.js';
@@ -60,7 +60,7 @@ describe('homework', () => {
 
     const again = await submit(token);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(EXERCISE_MESSAGES.exists);
+    expect(again.body.message).toBe(HOMEWORK_MESSAGES.exists);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body._id).toBe(
       created.body._id,
     );
@@ -84,7 +84,7 @@ describe('homework', () => {
     try {
       const expired = await fetch(url);
       expect(expired.status).toBe(403);
-      expect(((await expired.json()) as { message: string }).message).toBe(EXERCISE_MESSAGES.linkExpired);
+      expect(((await expired.json()) as { message: string }).message).toBe(HOMEWORK_MESSAGES.linkExpired);
     } finally {
       t.clock.advance(-2 * 60 * 60 * 1000);
     }
@@ -96,7 +96,7 @@ describe('homework', () => {
     const tooBig = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES + 1 - PNG.length)]);
     const refused = await submit(token, 'x', { bytes: tooBig, name: 'big.png', type: 'image/png' });
     expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe(EXERCISE_MESSAGES.fileTooLarge);
+    expect(refused.body.message).toBe(HOMEWORK_MESSAGES.fileTooLarge);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
     expect(await storedFiles(t.dataDir)).toEqual(before);
     const justRight = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES - PNG.length)]);
@@ -115,7 +115,7 @@ describe('homework', () => {
     const before = await storedFiles(t.dataDir);
     const refused = await submit(token, 'x', { bytes, name, type });
     expect(refused.status).toBe(415);
-    expect(refused.body.message).toBe(EXERCISE_MESSAGES.fileType);
+    expect(refused.body.message).toBe(HOMEWORK_MESSAGES.fileType);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
     expect(await storedFiles(t.dataDir)).toEqual(before);
   });
@@ -173,7 +173,7 @@ describe('homework', () => {
     const { token } = await signUp(t);
     const blank = await submit(token, '   ');
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe(EXERCISE_MESSAGES.emptyHomework);
+    expect(blank.body.message).toBe(HOMEWORK_MESSAGES.emptyHomework);
     const fileOnly = await submit(token, '', { bytes: PDF, name: 'a.pdf' });
     expect(fileOnly.status).toBe(201);
     const emptyComment = await t.form('POST', '/api/exercises/comment', {
@@ -181,7 +181,7 @@ describe('homework', () => {
       fields: { exerciseId: fileOnly.body._id, comment: ' ' },
     });
     expect(emptyComment.status).toBe(400);
-    expect(emptyComment.body.message).toBe(EXERCISE_MESSAGES.emptyComment);
+    expect(emptyComment.body.message).toBe(HOMEWORK_MESSAGES.emptyComment);
     const picture = await t.form('POST', '/api/exercises/comment', {
       token,
       fields: { exerciseId: fileOnly.body._id, comment: '' },
@@ -470,7 +470,7 @@ describe('ratings in the footprint', () => {
       body: { exerciseId: exercise._id, rating: 12 },
     });
     expect(emptied.status).toBe(409);
-    expect(emptied.body.message).toBe(EXERCISE_MESSAGES.nothingToRate);
+    expect(emptied.body.message).toBe(HOMEWORK_MESSAGES.nothingToRate);
     expect(await mark(learner.token)).toBe(10);
     await expectNoOrphans();
   });

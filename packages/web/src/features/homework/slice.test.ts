@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
-import { commentFixture, curator, exercise, learner, notificationFixture } from '../../test/exercises';
+import { commentFixture, curator, exercise, learner, notificationFixture } from '../../test/homework';
 import { countNotificationsSet, exercisesCountReducer, initialExercisesState } from './count';
 import {
   addComment,

@@ -25,10 +25,10 @@ import type {
 // failure keeps its message in `error`. Writes show that message to the user (the screens put it
 // in an alert); reads reject silently with it.
 
-const createExercisesThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+const createHomeworkThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
-function exercisesCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
-  return createExercisesThunk(type, async (arg: Arg, { rejectWithValue }) => {
+function homeworkCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
+  return createHomeworkThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {
       return await call(arg);
     } catch (error) {
@@ -41,63 +41,63 @@ const query = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 /** Read: my exercise for a lesson, or null when I have not handed one in. */
-export const fetchExercise = exercisesCall(
+export const fetchExercise = homeworkCall(
   'exercises/fetch',
   async (q: ExerciseQuery) =>
     (await api.get<Exercise | null>(`/exercises?${query({ courseId: q.courseId, lessonId: q.lessonId })}`)) ?? null,
 );
 
 /** Read: one exercise by id, with its owner and course title (its owner or a curator). */
-export const fetchExerciseById = exercisesCall('exercises/fetchById', (exerciseId: string) =>
+export const fetchExerciseById = homeworkCall('exercises/fetchById', (exerciseId: string) =>
   api.get<Exercise>(`/exercises/${encodeURIComponent(exerciseId)}`),
 );
 
 /** Hands in homework (multipart; the file is optional). */
-export const addExercise = exercisesCall('exercises/add', ({ courseId, lessonId, homework, file }: NewExercise) =>
+export const addExercise = homeworkCall('exercises/add', ({ courseId, lessonId, homework, file }: NewExercise) =>
   api.post<Exercise>('/exercises', formData({ courseId, lessonId, homework }, file)),
 );
 
 /** Replaces the homework text, and the file when a new one is given; the exercise waits again. */
-export const updateExercise = exercisesCall('exercises/update', ({ exerciseId, homework, file }: ExerciseUpdate) =>
+export const updateExercise = homeworkCall('exercises/update', ({ exerciseId, homework, file }: ExerciseUpdate) =>
   api.patch<Exercise>('/exercises', formData({ exerciseId, homework }, file)),
 );
 
 /** Takes the answer back: text and file go, the rating too. */
-export const deleteHomework = exercisesCall('exercises/deleteHomework', (exerciseId: string) =>
+export const deleteHomework = homeworkCall('exercises/deleteHomework', (exerciseId: string) =>
   api.patch<Exercise>('/exercises/homework', { exerciseId }),
 );
 
 /** Removes the homework's file, or a comment's. */
-export const deleteFile = exercisesCall('exercises/deleteFile', (body: FileRemoval) =>
+export const deleteFile = homeworkCall('exercises/deleteFile', (body: FileRemoval) =>
   api.patch<Exercise>('/exercises/file', body),
 );
 
-export const addComment = exercisesCall('exercises/addComment', ({ exerciseId, comment, file }: NewComment) =>
+export const addComment = homeworkCall('exercises/addComment', ({ exerciseId, comment, file }: NewComment) =>
   api.post<Comment>('/exercises/comment', formData({ exerciseId, comment }, file)),
 );
 
-export const editComment = exercisesCall(
+export const editComment = homeworkCall(
   'exercises/editComment',
   ({ exerciseId, commentId, comment, file }: CommentUpdate) =>
     api.patch<Comment>('/exercises/comment', formData({ exerciseId, commentId, comment }, file)),
 );
 
-export const deleteComment = exercisesCall('exercises/deleteComment', (ref: CommentRef) =>
+export const deleteComment = homeworkCall('exercises/deleteComment', (ref: CommentRef) =>
   api.delete<{ commentId: string }>(`/exercises/comment?${query({ ...ref })}`),
 );
 
 /** Marks the comments to me on an exercise read; answers with my new unread count. */
-export const markRead = exercisesCall('exercises/markRead', (exerciseId: string) =>
+export const markRead = homeworkCall('exercises/markRead', (exerciseId: string) =>
   api.patch<{ exerciseId: string; countNotifications: number }>(`/exercises/status?${query({ exerciseId })}`),
 );
 
 /** A curator's mark, 1–12. */
-export const rateExercise = exercisesCall('exercises/rate', (body: RatingInput) =>
+export const rateExercise = homeworkCall('exercises/rate', (body: RatingInput) =>
   api.patch<{ exerciseId: string; rating: number }>('/exercises/rating', body),
 );
 
 /** Read: a page of notifications, newest first, and their total count. */
-export const fetchNotifications = exercisesCall('exercises/notifications', (q: NotificationsQuery) =>
+export const fetchNotifications = homeworkCall('exercises/notifications', (q: NotificationsQuery) =>
   api.get<{ notifications: ExerciseNotification[]; countNotifications: number }>(
     `/exercises/notifications?${query({ ...q })}`,
   ),

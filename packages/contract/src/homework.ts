@@ -120,7 +120,7 @@ export const notificationsSchema = z
   .object({ notifications: z.array(notificationSchema), countNotifications: z.number().int() })
   .meta({ id: 'Notifications' });
 
-export const EXERCISE_MESSAGES = {
+export const HOMEWORK_MESSAGES = {
   notFound: 'Завдання не знайдено',
   exists: 'Домашнє завдання до цього уроку вже здано — відредагуйте його',
   commentNotFound: 'Коментар не знайдено',
