@@ -11,7 +11,6 @@ export * from './game.js';
 export * from './gratitudes.js';
 export * from './homework.js';
 export * from './olympiads.js';
-export * from './partners.js';
 export * from './payments.js';
 export * from './schedule.js';
 export * from './support.js';

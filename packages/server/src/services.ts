@@ -13,8 +13,8 @@ import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
-import { PartnersService } from './features/partners/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
+import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
@@ -48,7 +48,7 @@ export interface Services {
   diary: DiaryService;
   homework: HomeworkService;
   files: FilesService;
-  partners: PartnersService;
+  support: SupportService;
   payments: PaymentsService;
   game: GameService;
   clubs: ClubsService;
@@ -235,11 +235,11 @@ export async function createServices(
         publicUrl: config.publicUrl,
       },
     });
-    const partners = new PartnersService({ db, clock, payments });
+    const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
-    const olympiads = new OlympiadsService({ db, clock, partners });
+    const olympiads = new OlympiadsService({ db, clock, support });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -277,7 +277,7 @@ export async function createServices(
       diary,
       homework,
       files,
-      partners,
+      support,
       payments,
       game,
       clubs,

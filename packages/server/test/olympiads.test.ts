@@ -29,7 +29,7 @@ async function rightAnswers(olympiadId: string, userId: string): Promise<unknown
 }
 
 describe('olympiads', () => {
-  it('break ties by stability level, then footprint', () => {
+  it('break ties by support level, then footprint', () => {
     const ranked = [
       { id: 'c', score: 50, level: 0, mark: 10 },
       { id: 'b', score: 50, level: 0, mark: 30 },

@@ -138,7 +138,7 @@ describe('login screen', () => {
 });
 
 describe('app layout', () => {
-  it('the office menu shows the user, the stability level with 2 decimals, and signs out to /login', async () => {
+  it('the office menu shows the user, the support level with 2 decimals, and signs out to /login', async () => {
     signedInApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     const app = renderApp('/uk');
     const ui = userEvent.setup();

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { selectIndicators } from '../features/partners';
-import GratitudesPage from '../features/partners/components/GratitudesPage';
-import IndicatorsPage from '../features/partners/components/IndicatorsPage';
-import TeamPage from '../features/partners/components/TeamPage';
 import DonatPage from '../features/payments/components/DonatPage';
 import MarkPage from '../features/payments/components/MarkPage';
 import PaymentsPage from '../features/payments/components/PaymentsPage';
 import SubscriptionsPage from '../features/payments/components/SubscriptionsPage';
+import { selectIndicators } from '../features/support';
+import GratitudesPage from '../features/support/components/GratitudesPage';
+import IndicatorsPage from '../features/support/components/IndicatorsPage';
+import TeamPage from '../features/support/components/TeamPage';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { fetchIndicators } from './partners';
 import './support';

@@ -3,7 +3,7 @@ import { PERSIST_TIMEOUT_MS } from '@yedyni/contract';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
 import { type ExercisesState, exercisesCountReducer } from '../features/homework';
-import { type PartnersState, partnersHeaderReducer } from '../features/partners';
+import { type PartnersState, partnersHeaderReducer } from '../features/support';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
 import type { LazyLoadedState } from './lazyState';

@@ -20,7 +20,7 @@ import type { Actor } from '../auth/index.js';
 import { authorsById } from '../auth/index.js';
 import type { CoursesService } from '../courses/index.js';
 import { FilesService, type StoredUpload } from '../files/index.js';
-import { addFootprint } from '../partners/index.js';
+import { addFootprint } from '../support/index.js';
 import {
   canComment,
   canDeleteComment,

@@ -18,7 +18,7 @@ import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
-import { addFootprint, footprintHistory } from '../partners/index.js';
+import { addFootprint, footprintHistory } from '../support/index.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
 import * as repo from './repo.js';
 
@@ -61,8 +61,8 @@ export class PaymentsService {
   constructor(private readonly deps: { db: Db; clock: Clock; liqpay: PaymentsConfig; log: FastifyBaseLogger }) {}
 
   /**
-   * The payments other features ask about (partners' indicators and gratitudes, olympiads' tie
-   * breaks through partners): successful, not refunded charges, in hryvnias.
+   * The payments other features ask about (support's indicators and gratitudes, olympiads' tie
+   * breaks through support): successful, not refunded charges, in hryvnias.
    */
   async successfulPayments(userId: string): Promise<{ amountUah: number; endDate: number }[]> {
     const rows = await repo.chargesOf(this.deps.db, userId, {}).select(['amount_kop', 'end_date']).execute();
@@ -405,7 +405,7 @@ export class PaymentsService {
     return { orderId, message: PAYMENT_MESSAGES.cancelled };
   }
 
-  /** The footprint ledger beside the payment history (the ledger is partners'). */
+  /** The footprint ledger beside the payment history (the ledger is support's). */
   async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: MarkEntry[]; totalPages: number }> {
     return footprintHistory(this.deps.db, userId, query);
   }

@@ -1,4 +1,4 @@
-import { formatLevel, type Indicators, levelSupport } from '@yedyni/contract';
+import { formatLevel, type Indicators, supportLevel } from '@yedyni/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
@@ -124,7 +124,7 @@ function DonatForm({ initialAmount, initialMonthly, indicators }: DonatFormProps
 
   const current = indicators ? formatLevel(indicators.levelSupport) : null;
   const next =
-    indicators && amountValid ? formatLevel(levelSupport(indicators.totalDonat + amount, indicators.totalTime)) : null;
+    indicators && amountValid ? formatLevel(supportLevel(indicators.totalDonat + amount, indicators.totalTime)) : null;
   const amountDescribed = [`${id}-amount-hint`, amountError ? `${id}-amount-error` : ''].filter(Boolean).join(' ');
 
   return (

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { usePartnersDispatch, usePartnersSelector } from '../hooks';
-import { fetchPartner, fetchTeam, historyPopped, selectPartnersState } from '../slice';
-import { partnerTexts as t } from '../texts';
-import styles from './Partners.module.css';
+import { useSupportDispatch, useSupportSelector } from '../hooks';
+import { fetchMember, fetchTeam, historyPopped, selectPartnersState } from '../slice';
+import { supportTexts as t } from '../texts';
+import styles from './Support.module.css';
 
 const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
 
@@ -15,8 +15,8 @@ const fullName = (person: { first_name: string; last_name: string }) => `${perso
  * back through the partners history (spec §4, docs/ARCHITECTURE.md).
  */
 export default function TeamPage() {
-  const dispatch = usePartnersDispatch();
-  const { partner, history, isLoading, error } = usePartnersSelector(selectPartnersState);
+  const dispatch = useSupportDispatch();
+  const { partner, history, isLoading, error } = useSupportSelector(selectPartnersState);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const drilled = history.length > 0;
@@ -36,7 +36,7 @@ export default function TeamPage() {
 
   const open = (id: string) => {
     moved.current = true;
-    dispatch(fetchPartner(id));
+    dispatch(fetchMember(id));
   };
   const back = () => {
     moved.current = true;

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { api, errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { buttonClass } from '../../../shared/ui/Button';
-import { partnerTexts as t } from '../texts';
-import styles from './Partners.module.css';
+import { supportTexts as t } from '../texts';
+import styles from './Support.module.css';
 
 const KINDS = [
   ['subscribe', t.subscribe, t.fromMonthly],

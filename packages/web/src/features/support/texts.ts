@@ -12,7 +12,7 @@ export function plural(n: number, one: string, few: string, many: string, other 
 const uah = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export const partnerTexts = {
+export const supportTexts = {
   // Indicators
   indicators: 'Показники',
   level: 'Рівень стабільності підтримки',

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, buttonClass } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { usePartnersDispatch, usePartnersSelector } from '../hooks';
+import { useSupportDispatch, useSupportSelector } from '../hooks';
 import { fetchIndicators, selectPartnersState } from '../slice';
-import { partnerTexts as t } from '../texts';
-import styles from './Partners.module.css';
+import { supportTexts as t } from '../texts';
+import styles from './Support.module.css';
 
 const uah = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
 
-/** `/uk/bonus`: the stability level and what it is made of, explained in plain words. */
+/** `/uk/bonus`: the support level and what it is made of, explained in plain words. */
 export default function IndicatorsPage() {
-  const dispatch = usePartnersDispatch();
-  const { indicators, isLoading, error } = usePartnersSelector(selectPartnersState);
+  const dispatch = useSupportDispatch();
+  const { indicators, isLoading, error } = useSupportSelector(selectPartnersState);
 
   // Fresh on every visit: the header's level follows.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { BASE_COURSE_TIME } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeIndicators } from '../src/features/partners/service.js';
+import { computeIndicators } from '../src/features/support/service.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, signUp } from './support/courses.js';
 import { donateAndPay } from './support/liqpay.js';
@@ -51,7 +51,7 @@ describe('indicators (docs/domain.md)', () => {
 });
 
 describe('the team', () => {
-  it('shows my invitees with their team sizes, opens my downline at any depth, and nobody else', async () => {
+  it('shows my invitees with their team sizes, opens my team at any depth, and nobody else', async () => {
     const me = await signUp(t);
     const child = await signUp(t, { inviterId: me.user._id });
     const grandchild = await signUp(t, { inviterId: child.user._id });

@@ -1,11 +1,11 @@
-import { errorSchema, gratitudesSchema, indicatorsSchema, partnerParamsSchema, teamSchema } from '@yedyni/contract';
+import { errorSchema, gratitudesSchema, indicatorsSchema, memberParamsSchema, teamSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
-import type { PartnersService } from './service.js';
+import type { SupportService } from './service.js';
 
 const tags = ['partners'];
 
-export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }> = async (app, { partners }) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (app, { support }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -13,13 +13,13 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
     {
       schema: { tags, security, summary: 'Показники підтримки', response: { 200: indicatorsSchema, 401: errorSchema } },
     },
-    async (request) => partners.indicators(request.user.id),
+    async (request) => support.indicators(request.user.id),
   );
 
   app.get(
     '/',
     { schema: { tags, security, summary: 'Моя команда', response: { 200: teamSchema, ...errors } } },
-    async (request) => partners.team(request.user.id),
+    async (request) => support.team(request.user.id),
   );
 
   app.get(
@@ -27,7 +27,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
     {
       schema: { tags, security, summary: 'Подяки: рівні та досягнуті', response: { 200: gratitudesSchema, ...errors } },
     },
-    async (request) => partners.gratitudes(request.user.id),
+    async (request) => support.gratitudes(request.user.id),
   );
 
   app.get(
@@ -37,10 +37,10 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
         tags,
         security,
         summary: 'Учасник моєї команди (будь-якої глибини) з його командою',
-        params: partnerParamsSchema,
+        params: memberParamsSchema,
         response: { 200: teamSchema, ...errors },
       },
     },
-    async (request) => partners.member(request.user.id, request.params.id),
+    async (request) => support.member(request.user.id, request.params.id),
   );
 };

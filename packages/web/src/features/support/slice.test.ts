@@ -5,7 +5,7 @@ import { sessionEnded } from '../../shared/lib/session';
 import { indicators } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mockApi';
 import { initialPartnersState, partnersHeaderReducer, selectIndicators } from './header';
-import { fetchIndicators, fetchPartner, fetchTeam, historyPopped, partnersReducer } from './slice';
+import { fetchIndicators, fetchMember, fetchTeam, historyPopped, partnersReducer } from './slice';
 import type { PartnersState } from './types';
 
 const member = (id: string, first_name: string, teamSize = 0) => ({
@@ -55,16 +55,16 @@ describe('partners slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
 
   it('opening a member pushes the partner on screen onto the history', () => {
     let current = state({ partner: me });
-    current = partnersReducer(current, fetchPartner.pending('r', 'u-2'));
+    current = partnersReducer(current, fetchMember.pending('r', 'u-2'));
     expect(current).toEqual(state({ partner: me, isLoading: true }));
-    current = partnersReducer(current, fetchPartner.fulfilled(taras, 'r', 'u-2'));
+    current = partnersReducer(current, fetchMember.fulfilled(taras, 'r', 'u-2'));
     expect(current).toEqual(state({ partner: taras, history: [me] }));
-    current = partnersReducer(current, fetchPartner.fulfilled(yaryna, 'r', 'u-3'));
+    current = partnersReducer(current, fetchMember.fulfilled(yaryna, 'r', 'u-3'));
     expect(current).toEqual(state({ partner: yaryna, history: [me, taras] }));
   });
 
   it('with nobody on screen, opening a member pushes nothing', () => {
-    expect(partnersReducer(initialPartnersState, fetchPartner.fulfilled(taras, 'r', 'u-2'))).toEqual(
+    expect(partnersReducer(initialPartnersState, fetchMember.fulfilled(taras, 'r', 'u-2'))).toEqual(
       state({ partner: taras }),
     );
   });
@@ -82,7 +82,7 @@ describe('partners slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it.each([
     ['indicators', fetchIndicators.rejected(null, 'r', undefined, 'Немає звʼязку')],
     ['the team', fetchTeam.rejected(null, 'r', undefined, 'Немає звʼязку')],
-    ['a member', fetchPartner.rejected(null, 'r', 'u-9', 'Такого учасника немає у вашій команді')],
+    ['a member', fetchMember.rejected(null, 'r', 'u-9', 'Такого учасника немає у вашій команді')],
   ])('a failed load of %s keeps the error, the partner and the history, and clears isLoading', (_, action) => {
     const before = state({ indicators, partner: taras, history: [me], isLoading: true });
     expect(partnersReducer(before, action)).toEqual({ ...before, isLoading: false, error: action.payload });
@@ -109,7 +109,7 @@ describe('partners thunks', () => {
     const store = configureStore({ reducer: { partners: partnersReducer } });
     await store.dispatch(fetchIndicators());
     await store.dispatch(fetchTeam());
-    await store.dispatch(fetchPartner('u-2'));
+    await store.dispatch(fetchMember('u-2'));
     expect(store.getState().partners).toEqual(state({ indicators, partner: taras, history: [me] }));
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
@@ -117,7 +117,7 @@ describe('partners thunks', () => {
   it('a member outside my team rejects with the server message', async () => {
     mockApi({ 'GET /api/partners/u-9': () => json({ message: 'Такого учасника немає у вашій команді' }, 404) });
     const store = configureStore({ reducer: { partners: partnersReducer } });
-    const result = await store.dispatch(fetchPartner('u-9'));
+    const result = await store.dispatch(fetchMember('u-9'));
     expect(result.payload).toBe('Такого учасника немає у вашій команді');
     expect(store.getState().partners.error).toBe('Такого учасника немає у вашій команді');
   });

@@ -6,11 +6,11 @@ import { sessionEnded } from '../../shared/lib/session';
 import { initialPartnersState } from './header';
 import type { PartnersRootState } from './types';
 
-const createPartnersThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+const createSupportThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
 /** A read call: a failure rejects silently, its message kept in `error` (spec §8, docs/ARCHITECTURE.md). */
 function read<Arg, T>(type: string, call: (arg: Arg) => Promise<T>) {
-  return createPartnersThunk(type, async (arg: Arg, { rejectWithValue }) => {
+  return createSupportThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {
       return await call(arg);
     } catch (error) {
@@ -19,7 +19,7 @@ function read<Arg, T>(type: string, call: (arg: Arg) => Promise<T>) {
   });
 }
 
-/** My support indicators (the header's stability level among them). */
+/** My support indicators (the header's support level among them). */
 export const fetchIndicators = read('partners/indicators', (_: undefined) =>
   api.get<Indicators>('/partners/indicators'),
 );
@@ -28,7 +28,7 @@ export const fetchIndicators = read('partners/indicators', (_: undefined) =>
 export const fetchTeam = read('partners/team', (_: undefined) => api.get<Team>('/partners'));
 
 /** A member of my team (any depth) with their team: the one on screen goes onto the history. */
-export const fetchPartner = read('partners/partner', (id: string) =>
+export const fetchMember = read('partners/partner', (id: string) =>
   api.get<Team>(`/partners/${encodeURIComponent(id)}`),
 );
 
@@ -51,12 +51,12 @@ const partnersSlice = createSlice({
         state.partner = action.payload;
         state.history = [];
       })
-      .addCase(fetchPartner.fulfilled, (state, action) => {
+      .addCase(fetchMember.fulfilled, (state, action) => {
         if (state.partner) state.history.push(state.partner);
         state.partner = action.payload;
       })
       .addCase(sessionEnded, () => initialPartnersState);
-    addLoadingState(builder, [fetchIndicators, fetchTeam, fetchPartner]);
+    addLoadingState(builder, [fetchIndicators, fetchTeam, fetchMember]);
   },
 });
 

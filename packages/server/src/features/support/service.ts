@@ -4,7 +4,7 @@ import {
   GRATITUDE_TIERS,
   type GratitudeTier,
   type Indicators,
-  levelSupport,
+  supportLevel,
   supportTotalTime,
   type Team,
 } from '@yedyni/contract';
@@ -21,7 +21,7 @@ export interface SuccessfulPayment {
   endDate: number;
 }
 
-/** What partners ask of the payments (services.ts hands them PaymentsService): they own that table. */
+/** What support asks of the payments (services.ts hands it PaymentsService): payments own that table. */
 export interface SupportPayments {
   successfulPayments(userId: string): Promise<SuccessfulPayment[]>;
   donatedByUser(userIds: string[]): Promise<Map<string, number>>;
@@ -50,11 +50,11 @@ export function computeIndicators(
     totalDonat,
     pastCount: past / BASE_AMOUNT_SUPPORT,
     currentCount: current / BASE_AMOUNT_SUPPORT,
-    levelSupport: levelSupport(totalDonat, totalTime),
+    levelSupport: supportLevel(totalDonat, totalTime),
   };
 }
 
-export class PartnersService {
+export class SupportService {
   constructor(private readonly deps: { db: Db; clock: Clock; payments: SupportPayments }) {}
 
   async indicators(userId: string): Promise<Indicators> {
@@ -77,7 +77,7 @@ export class PartnersService {
       db.selectFrom('users').select(['id', 'created_at']).where('id', 'in', userIds).execute(),
       this.deps.payments.donatedByUser(userIds),
     ]);
-    return new Map(users.map((u) => [u.id, levelSupport(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now))]));
+    return new Map(users.map((u) => [u.id, supportLevel(donated.get(u.id) ?? 0, supportTotalTime(u.created_at, now))]));
   }
 
   /** Me and the people I invited, each with the size of their own team. */
@@ -87,7 +87,7 @@ export class PartnersService {
 
   /** A member of my team at any depth, with their team; 404 for anyone else, whatever the id. */
   async member(userId: string, memberId: string): Promise<Team> {
-    if (memberId !== userId && !(await this.isInDownline(userId, memberId))) throw new AppError(404, NOT_IN_TEAM);
+    if (memberId !== userId && !(await this.isInTeam(userId, memberId))) throw new AppError(404, NOT_IN_TEAM);
     return this.teamOf(memberId);
   }
 
@@ -140,7 +140,7 @@ export class PartnersService {
   }
 
   /** Walks up the member's inviters: true when the chain reaches me before the root. */
-  private async isInDownline(userId: string, memberId: string): Promise<boolean> {
+  private async isInTeam(userId: string, memberId: string): Promise<boolean> {
     const seen = new Set<string>();
     let current: string | null = memberId;
     while (current && current !== ROOT_USER_ID && !seen.has(current)) {
