@@ -102,16 +102,16 @@ export const unsubscribeBodySchema = z.object({ orderId: requiredText('Підп�
 export const unsubscribeResultSchema = z.object({ orderId: z.string(), message: z.string() });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
-export const markEntrySchema = z.object({
+export const footprintEntrySchema = z.object({
   _id: z.string(),
   date: z.number(),
   points: z.number(),
   comment: z.string(),
   finalValue: z.number(),
 });
-export type MarkEntry = z.infer<typeof markEntrySchema>;
-export const markListSchema = z
-  .object({ mark: z.array(markEntrySchema), totalPages: z.number().int() })
+export type FootprintEntry = z.infer<typeof footprintEntrySchema>;
+export const footprintListSchema = z
+  .object({ mark: z.array(footprintEntrySchema), totalPages: z.number().int() })
   .meta({ id: 'MarkHistory' });
 
 export const PAYMENT_MESSAGES = {

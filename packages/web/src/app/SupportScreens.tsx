@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import DonatPage from '../features/payments/components/DonatPage';
-import MarkPage from '../features/payments/components/MarkPage';
+import FootprintPage from '../features/payments/components/FootprintPage';
 import PaymentsPage from '../features/payments/components/PaymentsPage';
 import SubscriptionsPage from '../features/payments/components/SubscriptionsPage';
 import { selectIndicators } from '../features/support';
@@ -24,9 +24,9 @@ export function Donat() {
 }
 
 export {
+  FootprintPage as Footprint,
   GratitudesPage as Gratitudes,
   IndicatorsPage as Indicators,
-  MarkPage as Mark,
   PaymentsPage as Payments,
   SubscriptionsPage as Subscriptions,
   TeamPage as Team,

@@ -52,12 +52,15 @@ interface Standing {
   inviterId: string | null;
   score: number;
   level: number;
-  mark: number;
+  footprint: number;
 }
 
 /** Higher score first; ties go to the higher support level, then the higher footprint (docs/domain.md «Olympiads»). */
-export function byRank(a: Pick<Standing, 'score' | 'level' | 'mark'>, b: Pick<Standing, 'score' | 'level' | 'mark'>) {
-  return b.score - a.score || b.level - a.level || b.mark - a.mark;
+export function byRank(
+  a: Pick<Standing, 'score' | 'level' | 'footprint'>,
+  b: Pick<Standing, 'score' | 'level' | 'footprint'>,
+) {
+  return b.score - a.score || b.level - a.level || b.footprint - a.footprint;
 }
 
 const shortName = (first: string, last: string) => `${first} ${last.slice(0, 1)}.`;
@@ -480,7 +483,7 @@ export class OlympiadsService {
           name: shortName(u.first_name, u.last_name),
           inviterId: u.inviter_id,
           level: levels.get(u.id) ?? 0,
-          mark: u.mark,
+          footprint: u.mark,
         });
       }
     }

@@ -5,7 +5,7 @@ import {
   DONATION_DESCRIPTION,
   type Donat,
   type DonatBody,
-  type MarkEntry,
+  type FootprintEntry,
   type OrderState,
   PAYMENT_MESSAGES,
   type Subscription,
@@ -406,7 +406,7 @@ export class PaymentsService {
   }
 
   /** The footprint ledger beside the payment history (the ledger is support's). */
-  async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: MarkEntry[]; totalPages: number }> {
+  async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: FootprintEntry[]; totalPages: number }> {
     return footprintHistory(this.deps.db, userId, query);
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { INVITATION_POINTS, type MarkEntry } from '@yedyni/contract';
+import { type FootprintEntry, INVITATION_POINTS } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 
-export interface FootprintEntry {
+/** A row to add to the ledger. */
+export interface NewFootprintEntry {
   userId: string;
   points: number;
   /** Ukrainian, shown in the user's «Укр.слід» history. */
@@ -19,7 +20,7 @@ export interface FootprintEntry {
  * lose an update, and the source key's unique index makes a repeated cause a no-op.
  * Returns false when the cause had been counted already.
  */
-export async function addFootprint(trx: Executor, entry: FootprintEntry): Promise<boolean> {
+export async function addFootprint(trx: Executor, entry: NewFootprintEntry): Promise<boolean> {
   const inserted = await trx
     .insertInto('mark_entries')
     .values({
@@ -74,7 +75,7 @@ export async function footprintHistory(
   db: Executor,
   userId: string,
   query: { start?: number | undefined; end?: number | undefined; page: number; limit: number },
-): Promise<{ mark: MarkEntry[]; totalPages: number }> {
+): Promise<{ mark: FootprintEntry[]; totalPages: number }> {
   let base = db.selectFrom('mark_entries').where('user_id', '=', userId);
   if (query.start !== undefined) base = base.where('date', '>=', query.start);
   if (query.end !== undefined) base = base.where('date', '<=', query.end);

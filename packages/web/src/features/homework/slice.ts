@@ -91,7 +91,7 @@ export const markRead = homeworkCall('exercises/markRead', (exerciseId: string) 
   api.patch<{ exerciseId: string; countNotifications: number }>(`/exercises/status?${query({ exerciseId })}`),
 );
 
-/** A curator's mark, 1–12. */
+/** A curator's rating, 1–12. */
 export const rateExercise = homeworkCall('exercises/rate', (body: RatingInput) =>
   api.patch<{ exerciseId: string; rating: number }>('/exercises/rating', body),
 );

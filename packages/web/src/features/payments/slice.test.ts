@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { Donat, MarkEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type { Donat, FootprintEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
 import { json, mockApi } from '../../test/mockApi';
 import {
   fetchDonats,
-  fetchMark,
+  fetchFootprint,
   fetchSubscription,
   fetchSubscriptions,
   historyQuery,
@@ -31,7 +31,7 @@ const subscription = (orderId: string, isUnsubscribe = false): Subscription => (
   data: { order_id: orderId, amount: 480, end_date: day, description: 'Благодійна допомога', info: '' },
   objSub: { lastPaymentDate: day, nextPaymentDate: day + 31 * 86_400_000, isUnsubscribe },
 });
-const entry: MarkEntry = { _id: 'm-1', date: day, points: 120, comment: 'Донат', finalValue: 130 };
+const entry: FootprintEntry = { _id: 'm-1', date: day, points: 120, comment: 'Донат', finalValue: 130 };
 const detail: SubscriptionDetail = {
   ...subscription('sub-1'),
   charges: [{ ...donat, _id: 'p-2', amount: 480, action: 'subscribe' }],
@@ -71,9 +71,9 @@ describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   });
 
   it('footprint: loading, then the ledger rows and their pages', () => {
-    const pending = paymentsReducer(state({ totalPages: 4 }), fetchMark.pending('r', range));
+    const pending = paymentsReducer(state({ totalPages: 4 }), fetchFootprint.pending('r', range));
     expect(pending.isLoading).toBe(true);
-    expect(paymentsReducer(pending, fetchMark.fulfilled({ mark: [entry], totalPages: 3 }, 'r', range))).toEqual(
+    expect(paymentsReducer(pending, fetchFootprint.fulfilled({ mark: [entry], totalPages: 3 }, 'r', range))).toEqual(
       state({ mark: [entry], totalPages: 3 }),
     );
   });
@@ -100,7 +100,7 @@ describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   it.each([
     ['payments', fetchDonats.rejected(null, 'r', range, 'Немає звʼязку')],
     ['subscriptions', fetchSubscriptions.rejected(null, 'r', range, 'Немає звʼязку')],
-    ['the footprint', fetchMark.rejected(null, 'r', range, 'Немає звʼязку')],
+    ['the footprint', fetchFootprint.rejected(null, 'r', range, 'Немає звʼязку')],
     ['a subscription', fetchSubscription.rejected(null, 'r', 'sub-9', 'Підписку не знайдено')],
     ['unsubscribing', unsubscribe.rejected(null, 'r', 'sub-1', 'Цю підписку вже скасовано')],
   ])('failed %s keeps the error and the lists, and clears isLoading', (_, action) => {
@@ -134,7 +134,7 @@ describe('payments thunks', () => {
     const store = configureStore({ reducer: { payments: paymentsReducer } });
     await store.dispatch(fetchDonats(range));
     await store.dispatch(fetchSubscriptions({ start: null, end: null, page: 1 }));
-    await store.dispatch(fetchMark({ start: null, end: null, page: 2 }));
+    await store.dispatch(fetchFootprint({ start: null, end: null, page: 2 }));
     await store.dispatch(fetchSubscription('sub-1'));
     await store.dispatch(unsubscribe('sub-1'));
     expect(store.getState().payments).toEqual(

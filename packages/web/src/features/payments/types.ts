@@ -1,4 +1,4 @@
-import type { Donat, MarkEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type { Donat, FootprintEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
 import type { ModalRootState } from '../../shared/modal/slice';
 import type { RangeRootState } from '../../shared/range/slice';
 
@@ -9,7 +9,7 @@ import type { RangeRootState } from '../../shared/range/slice';
 export interface PaymentsState {
   donats: Donat[];
   subscriptions: Subscription[];
-  mark: MarkEntry[];
+  mark: FootprintEntry[];
   totalPages: number;
   subscription: SubscriptionDetail | null;
   isLoading: boolean;

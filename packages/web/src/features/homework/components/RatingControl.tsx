@@ -7,7 +7,7 @@ import styles from './Review.module.css';
 
 const SCALE = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** The curator's mark, 1–12: one button per mark, the current one pressed. */
+/** The curator's rating, 1–12: one button per value, the current one pressed. */
 export function RatingControl({ exerciseId, rating }: { exerciseId: string; rating: number | null }) {
   const dispatch = useHomeworkDispatch();
   const [busy, setBusy] = useState(false);

@@ -43,10 +43,10 @@ export default function IndicatorsPage() {
 
   const cards = [
     {
-      title: t.mark,
-      value: t.markValue(indicators.ukrainianMark),
-      text: t.markExplain,
-      link: ['/uk/bonus/mark', t.markLink],
+      title: t.footprint,
+      value: t.footprintValue(indicators.ukrainianMark),
+      text: t.footprintExplain,
+      link: ['/uk/bonus/mark', t.footprintLink],
     },
     {
       title: t.totalDonat,

@@ -3,28 +3,28 @@ import { Alert } from '../../../shared/ui/Alert';
 import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { fetchMark } from '../slice';
+import { fetchFootprint } from '../slice';
 import { paymentTexts as t } from '../texts';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
 /** `/uk/bonus/mark` «Укр.слід»: the footprint ledger in the period, newest first. */
-export default function MarkPage() {
-  const { payments, page, toPage } = useHistory(fetchMark);
+export default function FootprintPage() {
+  const { payments, page, toPage } = useHistory(fetchFootprint);
   const { mark, totalPages, isLoading, error } = payments;
 
   return (
-    <section className={styles.page} aria-labelledby="mark-title">
-      <h2 id="mark-title">{t.mark}</h2>
-      <p className={styles.lead}>{t.markLead}</p>
+    <section className={styles.page} aria-labelledby="footprint-title">
+      <h2 id="footprint-title">{t.footprint}</h2>
+      <p className={styles.lead}>{t.footprintLead}</p>
       <DateRangeFilter />
       {error && <Alert>{error}</Alert>}
       {isLoading && mark.length === 0 ? (
         <Spinner compact />
       ) : mark.length === 0 ? (
-        !error && <EmptyNote>{t.emptyMark}</EmptyNote>
+        !error && <EmptyNote>{t.emptyFootprint}</EmptyNote>
       ) : (
-        <ul className={styles.list} aria-labelledby="mark-title" aria-busy={isLoading || undefined}>
+        <ul className={styles.list} aria-labelledby="footprint-title" aria-busy={isLoading || undefined}>
           {mark.map((entry) => (
             <li key={entry._id} className={styles.item}>
               <div className={styles.top}>
