@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import DonatPage from '../features/payments/components/DonatPage';
+import DonationPage from '../features/payments/components/DonationPage';
 import FootprintPage from '../features/payments/components/FootprintPage';
 import PaymentsPage from '../features/payments/components/PaymentsPage';
 import SubscriptionsPage from '../features/payments/components/SubscriptionsPage';
@@ -15,12 +15,12 @@ import './support';
 // injects the payments, range and modal slices (./support); the partners slice came with the frame.
 
 /** `/uk/donat`: the payments feature told my indicators (the preview) and how to refresh them. */
-export function Donat() {
+export function Donation() {
   const dispatch = useAppDispatch();
   const indicators = useAppSelector(selectIndicators);
   // After a successful payment the indicators, and so the header's level, are fetched again.
   const onPaid = useCallback(() => dispatch(fetchIndicators()), [dispatch]);
-  return <DonatPage indicators={indicators} onPaid={onPaid} />;
+  return <DonationPage indicators={indicators} onPaid={onPaid} />;
 }
 
 export {

@@ -1,11 +1,11 @@
 import {
   checkoutSchema,
-  donatBodySchema,
-  donatsSchema,
+  donationBodySchema,
   errorSchema,
   footprintListSchema,
   historyQuerySchema,
   orderStateSchema,
+  paymentListSchema,
   subscriptionDetailSchema,
   subscriptionsSchema,
   unsubscribeBodySchema,
@@ -47,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         tags,
         security,
         summary: 'Новий внесок: замовлення і підписана форма для переходу до оплати',
-        body: donatBodySchema,
+        body: donationBodySchema,
         response: { 200: checkoutSchema, ...errors },
       },
     },
@@ -78,10 +78,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         security,
         summary: 'Мої успішні внески',
         querystring: historyQuerySchema,
-        response: { 200: donatsSchema, ...errors },
+        response: { 200: paymentListSchema, ...errors },
       },
     },
-    async (request) => payments.donats(request.user.id, request.query),
+    async (request) => payments.paymentHistory(request.user.id, request.query),
   );
 
   app.get(

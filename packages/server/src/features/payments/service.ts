@@ -3,11 +3,11 @@ import {
   addMonth,
   type Checkout,
   DONATION_DESCRIPTION,
-  type Donat,
-  type DonatBody,
+  type DonationBody,
   type FootprintEntry,
   type OrderState,
   PAYMENT_MESSAGES,
+  type Payment,
   type Subscription,
   type SubscriptionDetail,
 } from '@yedyni/contract';
@@ -105,7 +105,7 @@ export class PaymentsService {
   }
 
   /** A pending order and the signed checkout form the browser posts to the provider. */
-  async checkout(userId: string, body: DonatBody & { comment?: string | undefined }): Promise<Checkout> {
+  async checkout(userId: string, body: DonationBody & { comment?: string | undefined }): Promise<Checkout> {
     const { db, clock, liqpay } = this.deps;
     const now = clock.now();
     const orderId = `${body.subscribe ? 'sub' : 'don'}-${randomUUID()}`;
@@ -320,20 +320,20 @@ export class PaymentsService {
     return 'applied';
   }
 
-  async donats(userId: string, query: repo.Range & Page): Promise<{ donats: Donat[]; totalPages: number }> {
+  async paymentHistory(userId: string, query: repo.Range & Page): Promise<{ donats: Payment[]; totalPages: number }> {
     const { db } = this.deps;
     const base = repo.chargesOf(db, userId, query);
     const [{ n }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base
-        .select(DONAT_COLUMNS)
+        .select(PAYMENT_COLUMNS)
         .orderBy('end_date', 'desc')
         .orderBy('id', 'desc')
         .offset((query.page - 1) * query.limit)
         .limit(query.limit)
         .execute(),
     ]);
-    return { donats: rows.map(donatOf), totalPages: totalPages(Number(n), query.limit) };
+    return { donats: rows.map(paymentOf), totalPages: totalPages(Number(n), query.limit) };
   }
 
   async subscriptions(
@@ -374,7 +374,7 @@ export class PaymentsService {
       .orderBy('end_date', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return { ...subscriptionOf(order, charges[0]?.end_date ?? null), charges: charges.map(donatOf) };
+    return { ...subscriptionOf(order, charges[0]?.end_date ?? null), charges: charges.map(paymentOf) };
   }
 
   /** Cancels at the provider first; only its confirmation marks the subscription cancelled. */
@@ -412,9 +412,9 @@ export class PaymentsService {
 }
 
 /** What a payment history shows of a charge: reading every column made the page twice as slow. */
-const DONAT_COLUMNS = ['id', 'amount_kop', 'end_date', 'description', 'info', 'action'] as const;
+const PAYMENT_COLUMNS = ['id', 'amount_kop', 'end_date', 'description', 'info', 'action'] as const;
 
-function donatOf(row: Pick<PaymentsTable, (typeof DONAT_COLUMNS)[number]>): Donat {
+function paymentOf(row: Pick<PaymentsTable, (typeof PAYMENT_COLUMNS)[number]>): Payment {
   return {
     _id: row.id,
     amount: uah(row.amount_kop),

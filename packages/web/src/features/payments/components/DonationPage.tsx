@@ -18,10 +18,10 @@ import {
   paymentTexts as t,
   uah,
 } from '../texts';
-import styles from './DonatPage.module.css';
+import styles from './DonationPage.module.css';
 import { OrderResult } from './OrderResult';
 
-interface DonatPageProps {
+interface DonationPageProps {
   /** My support indicators, for the preview of the level after this gift; null until loaded. */
   indicators: Indicators | null;
   /** A payment went through: the app refreshes the indicators (the header's level with them). */
@@ -35,7 +35,7 @@ const DEFAULT_AMOUNT = 120;
  * offer), which sends the payer to the provider's checkout; `?order=` is the screen they return to.
  * `?amount=&type=subscribe|once` prefills the form (the gratitudes' «Обрати»).
  */
-export default function DonatPage({ indicators, onPaid }: DonatPageProps) {
+export default function DonationPage({ indicators, onPaid }: DonationPageProps) {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   if (orderId) return <OrderResult key={orderId} orderId={orderId} indicators={indicators} onPaid={onPaid} />;
@@ -43,16 +43,18 @@ export default function DonatPage({ indicators, onPaid }: DonatPageProps) {
   const asked = Number(params.get('amount'));
   const amount = Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_AMOUNT;
   const monthly = params.get('type') !== 'once';
-  return <DonatForm key={params.toString()} initialAmount={amount} initialMonthly={monthly} indicators={indicators} />;
+  return (
+    <DonationForm key={params.toString()} initialAmount={amount} initialMonthly={monthly} indicators={indicators} />
+  );
 }
 
-interface DonatFormProps {
+interface DonationFormProps {
   initialAmount: number;
   initialMonthly: boolean;
   indicators: Indicators | null;
 }
 
-function DonatForm({ initialAmount, initialMonthly, indicators }: DonatFormProps) {
+function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFormProps) {
   const id = useId();
   const [monthly, setMonthly] = useState(initialMonthly);
   const [amountText, setAmountText] = useState(String(initialAmount));
