@@ -15,7 +15,7 @@ const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
 
 /** Texts of the homework screens (they load with them). e2e tests rely on some of these. */
-export const exerciseTexts = {
+export const homeworkTexts = {
   fullName,
   when: formatDateTime,
 

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchExerciseById, fetchNotifications, selectExercise } from '../slice';
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
 import homework from './Homework.module.css';
 import { RatingControl } from './RatingControl';

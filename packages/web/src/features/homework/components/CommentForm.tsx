@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
-import { COMMENT_MAX, exerciseTexts as t } from '../texts';
+import { COMMENT_MAX, homeworkTexts as t } from '../texts';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 

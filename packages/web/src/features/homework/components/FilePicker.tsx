@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import styles from './Homework.module.css';
 
 interface FilePickerProps {

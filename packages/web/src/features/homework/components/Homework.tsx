@@ -17,7 +17,7 @@ import {
   selectExercise,
   updateExercise,
 } from '../slice';
-import { HOMEWORK_MAX, exerciseTexts as t } from '../texts';
+import { HOMEWORK_MAX, homeworkTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchNotifications, markRead, selectExercisesState } from '../slice';
-import { NOTIFICATIONS_PAGE, exerciseTexts as t } from '../texts';
+import { NOTIFICATIONS_PAGE, homeworkTexts as t } from '../texts';
 import type { ExerciseNotification, Viewer } from '../types';
 import styles from './Review.module.css';
 

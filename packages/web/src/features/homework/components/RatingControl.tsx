@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { useHomeworkDispatch } from '../hooks';
 import { rateExercise } from '../slice';
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import styles from './Review.module.css';
 
 const SCALE = Array.from({ length: 12 }, (_, i) => i + 1);

@@ -1,4 +1,4 @@
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import type { Exercise } from '../types';
 import styles from './Homework.module.css';
 

@@ -6,7 +6,7 @@ import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { useHomeworkDispatch } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import type { Comment, Exercise, Viewer } from '../types';
 import { CommentForm } from './CommentForm';
 import styles from './Homework.module.css';

@@ -1,4 +1,4 @@
-import { exerciseTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 
 type Result = { meta: { requestStatus: string }; payload?: unknown };
 
