@@ -25,7 +25,7 @@ function callsOf(services, room) {
   return {
     current: (who) => services.auth.currentUser(who.id),
     course: (who) => services.courses.get(who, room.courseId),
-    notifications: (who) => services.exercises.notifications(who, 1, 10),
+    notifications: (who) => services.homework.notifications(who, 1, 10),
     donats: (who) => services.payments.donats(who.id, page),
     mark: (who) => services.payments.footprint(who.id, page),
     chats: (who) => services.chat.history(who, { courseId: room.courseId, wave: room.wave, page: 1, limit: 30 }),

@@ -11,7 +11,7 @@ import { expectPath, heading, menuEntry, openOfficeMenu, signInViaUi } from './s
 // A fresh learner gives 120 UAH once and subscribes to 480 UAH a month through the built-in LiqPay
 // sandbox (the e2e server's PUBLIC_URL is its own origin, so the sandbox's callbacks reach it),
 // then finds both in the support programme: payments, the active subscription, the footprint
-// rows and the new stability level — 600 UAH / 40 × (28 days / 28 days) = 15.00 — in the office
+// rows and the new support level — 600 UAH / 40 × (28 days / 28 days) = 15.00 — in the office
 // menu and on the indicators screen; finally cancels the subscription with a confirmation.
 const e2e = useE2E();
 
@@ -46,7 +46,7 @@ async function donate(
   await heading(page, 'Дякуємо!').waitFor();
 }
 
-/** The stability level the office menu shows. */
+/** The support level the office menu shows. */
 async function officeLevel(page: Page, firstName: string): Promise<string> {
   await openOfficeMenu(page, firstName);
   const row = page.getByText(LEVEL_LABEL, { exact: true }).locator('..');

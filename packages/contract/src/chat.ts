@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authorSchema, multiLine, pageQuerySchema, requiredText } from './common.js';
 import { CHAT_TEXT_MAX } from './constants.js';
 import { waveLabelSchema } from './courses.js';
-import { fileFieldsSchema } from './exercises.js';
+import { fileFieldsSchema } from './homework.js';
 
 export const chatMessageSchema = z
   .object({

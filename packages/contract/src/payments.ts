@@ -9,7 +9,7 @@ export const DONATION_DESCRIPTION = 'Безповоротна благодійн
 
 const amountMessage = `Сума: ціле число гривень, кратне ${BASE_AMOUNT_SUPPORT}, від ${MIN_DONATION_UAH} до ${MAX_DONATION_UAH}`;
 
-export const donatBodySchema = z
+export const donationBodySchema = z
   .object({
     amount: z
       .number({ error: amountMessage })
@@ -24,7 +24,7 @@ export const donatBodySchema = z
     offerAccepted: z.literal(true, { error: 'Публічна оферта: потрібна ваша згода' }),
   })
   .meta({ id: 'DonatBody' });
-export type DonatBody = z.input<typeof donatBodySchema>;
+export type DonationBody = z.input<typeof donationBodySchema>;
 
 export const checkoutSchema = z
   .object({ checkoutUrl: z.string(), data: z.string(), signature: z.string(), orderId: z.string() })
@@ -56,7 +56,7 @@ const instant = (label: string) =>
 export const historyQuerySchema = pageQuerySchema.extend({ start: instant('start'), end: instant('end') });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
-export const donatSchema = z.object({
+export const paymentSchema = z.object({
   _id: z.string(),
   amount: z.number(),
   date: z.number(),
@@ -65,9 +65,9 @@ export const donatSchema = z.object({
   /** `pay` for a one-off payment, `regular` (or `subscribe`, the first) for a monthly charge. */
   action: z.string(),
 });
-export type Donat = z.infer<typeof donatSchema>;
-export const donatsSchema = z
-  .object({ donats: z.array(donatSchema), totalPages: z.number().int() })
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentListSchema = z
+  .object({ donats: z.array(paymentSchema), totalPages: z.number().int() })
   .meta({ id: 'Donats' });
 
 export const subscriptionSchema = z
@@ -94,7 +94,7 @@ export const subscriptionsSchema = z
   .object({ subscriptions: z.array(subscriptionSchema), totalPages: z.number().int() })
   .meta({ id: 'Subscriptions' });
 export const subscriptionDetailSchema = subscriptionSchema
-  .extend({ charges: z.array(donatSchema) })
+  .extend({ charges: z.array(paymentSchema) })
   .meta({ id: 'SubscriptionDetail' });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
@@ -102,16 +102,16 @@ export const unsubscribeBodySchema = z.object({ orderId: requiredText('Підп�
 export const unsubscribeResultSchema = z.object({ orderId: z.string(), message: z.string() });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
-export const markEntrySchema = z.object({
+export const footprintEntrySchema = z.object({
   _id: z.string(),
   date: z.number(),
   points: z.number(),
   comment: z.string(),
   finalValue: z.number(),
 });
-export type MarkEntry = z.infer<typeof markEntrySchema>;
-export const markListSchema = z
-  .object({ mark: z.array(markEntrySchema), totalPages: z.number().int() })
+export type FootprintEntry = z.infer<typeof footprintEntrySchema>;
+export const footprintListSchema = z
+  .object({ mark: z.array(footprintEntrySchema), totalPages: z.number().int() })
   .meta({ id: 'MarkHistory' });
 
 export const PAYMENT_MESSAGES = {

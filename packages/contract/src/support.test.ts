@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_COURSE_TIME } from './constants.js';
-import { formatLevel, levelSupport, supportTotalTime } from './support.js';
+import { formatLevel, supportLevel, supportTotalTime } from './support.js';
 
-describe('stability level', () => {
+describe('support level', () => {
   it('counts membership as at least one course cycle', () => {
     const registered = Date.UTC(2026, 0, 1);
     expect(supportTotalTime(registered, registered + 1000)).toBe(BASE_COURSE_TIME);
@@ -10,9 +10,9 @@ describe('stability level', () => {
   });
 
   it('is people-months of support per cycle of membership', () => {
-    expect(levelSupport(120, BASE_COURSE_TIME)).toBe(3);
-    expect(levelSupport(120, 2 * BASE_COURSE_TIME)).toBe(1.5);
-    expect(levelSupport(0, BASE_COURSE_TIME)).toBe(0);
+    expect(supportLevel(120, BASE_COURSE_TIME)).toBe(3);
+    expect(supportLevel(120, 2 * BASE_COURSE_TIME)).toBe(1.5);
+    expect(supportLevel(0, BASE_COURSE_TIME)).toBe(0);
   });
 
   it('shows two decimals with a point', () => {

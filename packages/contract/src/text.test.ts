@@ -5,10 +5,10 @@ import { chatEditSchema, chatSendSchema } from './chat.js';
 import { clubBodySchema } from './clubs.js';
 import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema } from './courses.js';
 import { diaryBodySchema } from './diary.js';
-import { addCommentFieldsSchema, createExerciseFieldsSchema, editCommentFieldsSchema } from './exercises.js';
 import { taskBodySchema } from './game.js';
+import { addCommentFieldsSchema, createExerciseFieldsSchema, editCommentFieldsSchema } from './homework.js';
 import { olympiadBodySchema } from './olympiads.js';
-import { donatBodySchema } from './payments.js';
+import { donationBodySchema } from './payments.js';
 
 /**
  * Refused in every free-text field (issue 15, item 3): controls, separators, bidi overrides. A CR
@@ -47,7 +47,7 @@ const quiz = {
 };
 const CASES: Case[] = [
   {
-    schema: donatBodySchema,
+    schema: donationBodySchema,
     valid: { amount: 40, subscribe: false, offerAccepted: true, comment: 'на книжки' },
     fields: [{ path: ['comment'], label: 'Коментар', lines: false }],
   },

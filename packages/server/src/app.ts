@@ -9,12 +9,12 @@ import { chatEvents, chatRoutes } from './features/chat/index.js';
 import { clubAdminRoutes, clubsRoutes } from './features/clubs/index.js';
 import { courseAdminRoutes, coursesRoutes, mediaFiles } from './features/courses/index.js';
 import { diaryRoutes } from './features/diary/index.js';
-import { exercisesRoutes } from './features/exercises/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
+import { homeworkRoutes } from './features/homework/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
-import { partnersRoutes } from './features/partners/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
+import { supportRoutes } from './features/support/index.js';
 import { type Config, ConfigError } from './infra/config.js';
 import { apiDocs } from './infra/http/docs.js';
 import { errorHandling, routerErrors } from './infra/http/errors.js';
@@ -104,10 +104,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // no database. It exists only when BENCH_BARE_ROUTE is set.
   if (config.benchBareRoute) app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth, demo: config.env !== 'production' });
-  await app.register(partnersRoutes, { prefix: '/api/partners', partners: services.partners });
+  await app.register(supportRoutes, { prefix: '/api/partners', support: services.support });
   await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
-  await app.register(exercisesRoutes, { prefix: '/api/exercises', exercises: services.exercises });
+  await app.register(homeworkRoutes, { prefix: '/api/exercises', homework: services.homework });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });

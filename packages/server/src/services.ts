@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, EXERCISE_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES, HOMEWORK_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
@@ -9,12 +9,12 @@ import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
 import { DiaryService } from './features/diary/index.js';
-import { ExercisesService, reviewsHomework } from './features/exercises/index.js';
 import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
+import { HomeworkService, reviewsHomework } from './features/homework/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
-import { PartnersService } from './features/partners/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
+import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
@@ -46,9 +46,9 @@ export interface Services {
   broadcaster: Broadcaster;
   courses: CoursesService;
   diary: DiaryService;
-  exercises: ExercisesService;
+  homework: HomeworkService;
   files: FilesService;
-  partners: PartnersService;
+  support: SupportService;
   payments: PaymentsService;
   game: GameService;
   clubs: ClubsService;
@@ -208,11 +208,11 @@ export async function createServices(
         `${ns}upload`,
         config.uploads.perHour,
         60 * 60,
-        EXERCISE_MESSAGES.tooManyUploads,
+        HOMEWORK_MESSAGES.tooManyUploads,
         redis,
       ),
     });
-    const exercises = new ExercisesService({ db, clock, courses, files, broadcaster, log, outage });
+    const homework = new HomeworkService({ db, clock, courses, files, broadcaster, log, outage });
     const chat = new ChatService({
       db,
       clock,
@@ -235,11 +235,11 @@ export async function createServices(
         publicUrl: config.publicUrl,
       },
     });
-    const partners = new PartnersService({ db, clock, payments });
+    const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
-    const olympiads = new OlympiadsService({ db, clock, partners });
+    const olympiads = new OlympiadsService({ db, clock, support });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -275,9 +275,9 @@ export async function createServices(
       broadcaster,
       courses,
       diary,
-      exercises,
+      homework,
       files,
-      partners,
+      support,
       payments,
       game,
       clubs,

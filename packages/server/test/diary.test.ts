@@ -14,7 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const mark = async (token: string) => (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
+const footprint = async (token: string) =>
+  (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
 const answersWithRight = (count: number) => RIGHT_ANSWERS.map((a, i) => (i < count ? a : (a + 1) % 3));
 
 describe('self-test', () => {
@@ -33,7 +34,7 @@ describe('self-test', () => {
     });
     const diary = await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token });
     expect(diary.body).toMatchObject({ courseId: alpha, lessonId: '1', test: 10, entry: '', plan: '' });
-    expect(await mark(token)).toBe(20);
+    expect(await footprint(token)).toBe(20);
   });
 
   it('counts only the first complete attempt: a retake is scored and shown but adds nothing', async () => {
@@ -43,14 +44,14 @@ describe('self-test', () => {
       body: { answers: answersWithRight(6) },
     });
     expect(first.body).toMatchObject({ score: 6, counted: true });
-    expect(await mark(token)).toBe(16);
+    expect(await footprint(token)).toBe(16);
     const better = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token,
       body: { answers: answersWithRight(10) },
     });
     expect(better.status).toBe(200);
     expect(better.body).toMatchObject({ score: 10, counted: false, correct: RIGHT_ANSWERS });
-    expect(await mark(token)).toBe(16);
+    expect(await footprint(token)).toBe(16);
     const diary = await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token });
     expect(diary.body.test).toBe(6);
     const rows = await t.app.services.db
@@ -69,7 +70,7 @@ describe('self-test', () => {
       expect(blank.body.message).toMatch(/[а-яіїєґ]/i);
       expect(JSON.stringify(blank.body)).not.toContain('correct');
     }
-    expect(await mark(token)).toBe(10);
+    expect(await footprint(token)).toBe(10);
     expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
     // The first complete attempt after them still counts.
     const full = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
@@ -77,7 +78,7 @@ describe('self-test', () => {
       body: { answers: RIGHT_ANSWERS },
     });
     expect(full.body).toMatchObject({ score: 10, counted: true });
-    expect(await mark(token)).toBe(20);
+    expect(await footprint(token)).toBe(20);
   });
 
   it('never counts concurrent submissions twice', async () => {
@@ -89,7 +90,7 @@ describe('self-test', () => {
     );
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     expect(answers.some((a) => a.status === 200)).toBe(true);
-    expect(await mark(token)).toBe(17);
+    expect(await footprint(token)).toBe(17);
   });
 
   it('is closed with its lesson, and rejects malformed answers', async () => {
@@ -101,7 +102,7 @@ describe('self-test', () => {
       (await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers: 'all' } })).status,
     ).toBe(400);
     expect((await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: {} })).status).toBe(400);
-    expect(await mark(token)).toBe(10);
+    expect(await footprint(token)).toBe(10);
   });
 });
 
@@ -109,23 +110,23 @@ describe('invitation points', () => {
   it('go to the inviter once the invitee completes a first self-test, not on registration, and once only', async () => {
     const inviter = await signUp(t);
     const invitee = await signUp(t, { inviterId: inviter.user._id });
-    expect(await mark(inviter.token)).toBe(10);
+    expect(await footprint(inviter.token)).toBe(10);
     const blank = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token: invitee.token,
       body: { answers: [] },
     });
     expect(blank.status).toBe(400);
-    expect(await mark(inviter.token)).toBe(10);
+    expect(await footprint(inviter.token)).toBe(10);
     await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token: invitee.token,
       body: { answers: RIGHT_ANSWERS },
     });
-    expect(await mark(inviter.token)).toBe(20);
+    expect(await footprint(inviter.token)).toBe(20);
     await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token: invitee.token,
       body: { answers: RIGHT_ANSWERS },
     });
-    expect(await mark(inviter.token)).toBe(20);
+    expect(await footprint(inviter.token)).toBe(20);
     const ledger = await t.app.services.db
       .selectFrom('mark_entries')
       .select(['points', 'comment', 'final_value'])
@@ -145,7 +146,7 @@ describe('invitation points', () => {
   it('lose no update when many invitees start at once', async () => {
     const inviter = await signUp(t);
     const invitees = await Promise.all(Array.from({ length: 8 }, () => signUp(t, { inviterId: inviter.user._id })));
-    expect(await mark(inviter.token)).toBe(10);
+    expect(await footprint(inviter.token)).toBe(10);
     await Promise.all(
       invitees.map((i) =>
         t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token: i.token, body: { answers: RIGHT_ANSWERS } }),
@@ -200,7 +201,7 @@ describe('diary', () => {
     expect(created.body.test).toBeNull();
     const patched = await t.api('PATCH', '/api/diary', { token, body: body({ test: 10 }) });
     expect(patched.body.test).toBeNull();
-    expect(await mark(token)).toBe(10);
+    expect(await footprint(token)).toBe(10);
   });
 
   it('refuses bad input with a message naming the field and changes nothing', async () => {

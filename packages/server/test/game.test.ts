@@ -50,7 +50,8 @@ function toEarlyKyivMorning(): void {
   t.clock.advance(kyivMidnight(t, 1) + HOUR - t.clock.now());
 }
 
-const mark = async (token: string) => (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
+const footprint = async (token: string) =>
+  (await t.api('GET', '/api/partners/indicators', { token })).body.ukrainianMark;
 
 describe('«Паляниця»', () => {
   it('deals 7 tasks without their answers, scores the right ones in full, once, into the footprint', async () => {
@@ -63,7 +64,7 @@ describe('«Паляниця»', () => {
     for (const secret of ['"answers"', '"explanation"', '"pairs"', '"wrong"', '"correction"']) {
       expect(payload).not.toContain(secret);
     }
-    const before = await mark(token);
+    const before = await footprint(token);
     const answers = await rightAnswers(started.body.roundId);
     t.clock.advance(GAME_ROUND_MS - 1000);
     const scored = await t.api('POST', `/api/game/rounds/${started.body.roundId}/answers`, {
@@ -74,7 +75,7 @@ describe('«Паляниця»', () => {
     expect(scored.body).toMatchObject({ score: 70, maxScore: 70, late: false });
     expect(scored.body.results).toHaveLength(7);
     for (const r of scored.body.results) expect(r.explanation.length).toBeGreaterThan(10);
-    expect(await mark(token)).toBe(before + 70);
+    expect(await footprint(token)).toBe(before + 70);
 
     // Sending again changes nothing: the same result, no second footprint row.
     const again = await t.api('POST', `/api/game/rounds/${started.body.roundId}/answers`, {
@@ -82,7 +83,7 @@ describe('«Паляниця»', () => {
       body: { answers: [] },
     });
     expect(again.body.score).toBe(70);
-    expect(await mark(token)).toBe(before + 70);
+    expect(await footprint(token)).toBe(before + 70);
     const stats = await t.api('GET', '/api/game/me', { token });
     expect(stats.body).toMatchObject({ rounds: 1, totalPoints: 70, best: [{ score: 70 }] });
     const rating = await t.api('GET', '/api/game/rating', { token });
@@ -93,7 +94,7 @@ describe('«Паляниця»', () => {
     const { token } = await signUp(t);
     const started = await t.api('POST', '/api/game/rounds', { token });
     const answers = await rightAnswers(started.body.roundId);
-    const before = await mark(token);
+    const before = await footprint(token);
     t.clock.advance(GAME_ROUND_MS + 6000);
     const scored = await t.api('POST', `/api/game/rounds/${started.body.roundId}/answers`, {
       token,
@@ -101,7 +102,7 @@ describe('«Паляниця»', () => {
     });
     expect(scored.body).toMatchObject({ score: 0, late: true });
     expect(scored.body.results.every((r: { correct: string }) => r.correct.length > 0)).toBe(true);
-    expect(await mark(token)).toBe(before);
+    expect(await footprint(token)).toBe(before);
   });
 
   it('scores malformed answers as 0 and keeps rounds private', async () => {
@@ -148,7 +149,7 @@ describe('«Паляниця» daily footprint cap', () => {
   it(`adds at most ${GAME_DAILY_POINTS} points a Kyiv day; rounds past it still score and say so; the next day counts again`, async () => {
     toEarlyKyivMorning();
     const { token } = await signUp(t);
-    const before = await mark(token);
+    const before = await footprint(token);
     const first = await playPerfectRound(token);
     expect(first.body).toMatchObject({ score: 70, footprintPoints: 70, dailyCapReached: false });
     const second = await playPerfectRound(token);
@@ -157,7 +158,7 @@ describe('«Паляниця» daily footprint cap', () => {
     expect(third.status).toBe(200);
     expect(third.body).toMatchObject({ score: 70, footprintPoints: 0, dailyCapReached: true });
     expect(third.body.results).toHaveLength(7);
-    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS);
+    expect(await footprint(token)).toBe(before + GAME_DAILY_POINTS);
     // The game's own tables still count every round in full.
     const stats = await t.api('GET', '/api/game/me', { token });
     expect(stats.body).toMatchObject({ rounds: 3, totalPoints: 210 });
@@ -167,13 +168,13 @@ describe('«Паляниця» daily footprint cap', () => {
     // The next Kyiv day starts a new allowance.
     t.clock.advance(3 * HOUR);
     expect((await playPerfectRound(token)).body).toMatchObject({ footprintPoints: 70, dailyCapReached: false });
-    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS + 70);
+    expect(await footprint(token)).toBe(before + GAME_DAILY_POINTS + 70);
   });
 
   it('holds the cap when many rounds are handed in at once', async () => {
     toEarlyKyivMorning();
     const { token } = await signUp(t);
-    const before = await mark(token);
+    const before = await footprint(token);
     const rounds = [];
     for (let i = 0; i < 6; i++) {
       const started = await t.api('POST', '/api/game/rounds', { token });
@@ -184,6 +185,6 @@ describe('«Паляниця» daily footprint cap', () => {
     );
     for (const answer of scored) expect(answer.status).toBe(200);
     expect(scored.reduce((sum, a) => sum + a.body.footprintPoints, 0)).toBe(GAME_DAILY_POINTS);
-    expect(await mark(token)).toBe(before + GAME_DAILY_POINTS);
+    expect(await footprint(token)).toBe(before + GAME_DAILY_POINTS);
   });
 });

@@ -29,12 +29,12 @@ async function rightAnswers(olympiadId: string, userId: string): Promise<unknown
 }
 
 describe('olympiads', () => {
-  it('break ties by stability level, then footprint', () => {
+  it('break ties by support level, then footprint', () => {
     const ranked = [
-      { id: 'c', score: 50, level: 0, mark: 10 },
-      { id: 'b', score: 50, level: 0, mark: 30 },
-      { id: 'a', score: 50, level: 1.5, mark: 0 },
-      { id: 'top', score: 60, level: 0, mark: 0 },
+      { id: 'c', score: 50, level: 0, footprint: 10 },
+      { id: 'b', score: 50, level: 0, footprint: 30 },
+      { id: 'a', score: 50, level: 1.5, footprint: 0 },
+      { id: 'top', score: 60, level: 0, footprint: 0 },
     ].sort(byRank);
     expect(ranked.map((r) => r.id)).toEqual(['top', 'a', 'b', 'c']);
   });
@@ -107,7 +107,8 @@ describe('olympiads', () => {
     expect(late.body).toMatchObject({ score: 0, late: true });
 
     t.clock.advance(2 * HOUR);
-    const markBefore = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body.ukrainianMark;
+    const footprintBefore = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body
+      .ukrainianMark;
     const results = await t.api('GET', `/api/olympiads/${id}/results`, { token: leader.token });
     expect(results.body.olympiad.state).toBe('finished');
     expect(results.body.personal.map((p: { score: number }) => p.score)).toEqual([50, 50, 50, 0, 0]);
@@ -117,8 +118,9 @@ describe('olympiads', () => {
     expect(results.body.team).toEqual([{ place: 1, name: `Команда ${names[1]}`, score: 50, members: 2, isMe: true }]);
     // The winners' bonus lands once, however often the tables are read.
     await t.api('GET', `/api/olympiads/${id}/results`, { token: plain.token });
-    const markAfter = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body.ukrainianMark;
-    expect(markAfter).toBe(markBefore + 50);
+    const footprintAfter = (await t.api('GET', '/api/partners/indicators', { token: supporter.token })).body
+      .ukrainianMark;
+    expect(footprintAfter).toBe(footprintBefore + 50);
     const overview = await t.api('GET', '/api/olympiads', { token: plain.token });
     expect(overview.body.previous.olympiad._id).toBe(id);
   });

@@ -11,6 +11,7 @@ import {
 } from '../src/features/chat/policy.js';
 import { canManageClubs, canSeeLink } from '../src/features/clubs/policy.js';
 import { canAuthorCourse, canManageCourse, canReadLesson, canViewCourse } from '../src/features/courses/policy.js';
+import { canAuthorTasks } from '../src/features/game/policy.js';
 import {
   canComment,
   canDeleteComment,
@@ -22,8 +23,7 @@ import {
   exerciseAbilities,
   isModeration as isCommentModeration,
   reviewsHomework,
-} from '../src/features/exercises/policy.js';
-import { canAuthorTasks } from '../src/features/game/policy.js';
+} from '../src/features/homework/policy.js';
 import { canManageOlympiads } from '../src/features/olympiads/policy.js';
 import { canReadPayments } from '../src/features/payments/policy.js';
 
@@ -53,7 +53,7 @@ const table: Row[] = [
   ['author courses and lessons', canAuthorCourse, [false, false, true]],
   ['read an open lesson', (a) => canReadLesson(a, true), [true, true, true]],
   ['read a closed lesson', (a) => canReadLesson(a, false), [false, true, true]],
-  // exercises (homework)
+  // homework
   ['read own homework', (a) => canReadExercise(a, own(a)), [true, true, true]],
   ['read their homework', (a) => canReadExercise(a, theirs), [false, true, true]],
   ['edit own homework', (a) => canEditHomework(a, own(a)), [true, true, true]],

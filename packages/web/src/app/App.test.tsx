@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { countNotificationsSet } from '../features/exercises';
+import { countNotificationsSet } from '../features/homework';
 import { PREVIOUS_LOCATION_KEY } from '../shared/lib/previousLocation';
 import { auth, indicators, user } from '../test/fixtures';
 import { deferred, json, mockApi } from '../test/mockApi';
@@ -138,7 +138,7 @@ describe('login screen', () => {
 });
 
 describe('app layout', () => {
-  it('the office menu shows the user, the stability level with 2 decimals, and signs out to /login', async () => {
+  it('the office menu shows the user, the support level with 2 decimals, and signs out to /login', async () => {
     signedInApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     const app = renderApp('/uk');
     const ui = userEvent.setup();

@@ -1,14 +1,14 @@
 import { useLocation, useParams } from 'react-router';
 import { selectUser } from '../features/auth';
 import { LessonPractice as PracticeTask } from '../features/courses/components/LessonSections';
-import ActivePage from '../features/exercises/components/ActivePage';
-import Homework from '../features/exercises/components/Homework';
-import NotificationsPage from '../features/exercises/components/NotificationsPage';
-import type { Viewer } from '../features/exercises/types';
+import ActivePage from '../features/homework/components/ActivePage';
+import Homework from '../features/homework/components/Homework';
+import NotificationsPage from '../features/homework/components/NotificationsPage';
+import type { Viewer } from '../features/homework/types';
 import { useAppSelector } from './hooks';
 import './homework';
 
-// The homework screens, one chunk: the exercises feature told who is looking. Loading it injects
+// The homework screens, one chunk: the homework feature told who is looking. Loading it injects
 // the whole exercises slice (./homework).
 
 function useViewer(): Viewer | null {
@@ -16,7 +16,7 @@ function useViewer(): Viewer | null {
   return user ? { _id: user._id, reviewsHomework: user.abilities.reviewHomework } : null;
 }
 
-/** The lesson's «Практика» tab: the task (courses feature), then the homework (exercises feature). */
+/** The lesson's «Практика» tab: the task (courses feature), then the homework (its feature). */
 export function LessonPractice() {
   const { courseId = '', lessonId = '' } = useParams();
   const viewer = useViewer();

@@ -49,14 +49,14 @@ const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
 const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
 const ClubsPage = activityScreen('Clubs');
 /** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
-type SupportName = 'Donat' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Mark' | 'Team' | 'Gratitudes';
+type SupportName = 'Donation' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Footprint' | 'Team' | 'Gratitudes';
 const supportScreen = (name: SupportName) =>
   lazyScreen<object>(() => import('./SupportScreens').then((m) => ({ default: m[name] })));
-const DonatPage = supportScreen('Donat');
+const DonationPage = supportScreen('Donation');
 const IndicatorsPage = supportScreen('Indicators');
 const PaymentsPage = supportScreen('Payments');
 const SubscriptionsPage = supportScreen('Subscriptions');
-const MarkPage = supportScreen('Mark');
+const FootprintPage = supportScreen('Footprint');
 const TeamPage = supportScreen('Team');
 const GratitudesPage = supportScreen('Gratitudes');
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
@@ -87,7 +87,7 @@ export default function SignedInRoutes() {
         </Route>
         <Route path="game" element={<GamePage />} />
         <Route path="olympiad" element={<OlympiadPage />} />
-        <Route path="donat" element={<DonatPage />} />
+        <Route path="donat" element={<DonationPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="active" element={<ActivePage />} />
@@ -96,7 +96,7 @@ export default function SignedInRoutes() {
           <Route index element={<IndicatorsPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="subscriptions" element={<SubscriptionsPage />} />
-          <Route path="mark" element={<MarkPage />} />
+          <Route path="mark" element={<FootprintPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="gratitudes" element={<GratitudesPage />} />
         </Route>

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { selectIndicators } from '../features/partners';
-import GratitudesPage from '../features/partners/components/GratitudesPage';
-import IndicatorsPage from '../features/partners/components/IndicatorsPage';
-import TeamPage from '../features/partners/components/TeamPage';
-import DonatPage from '../features/payments/components/DonatPage';
-import MarkPage from '../features/payments/components/MarkPage';
+import DonationPage from '../features/payments/components/DonationPage';
+import FootprintPage from '../features/payments/components/FootprintPage';
 import PaymentsPage from '../features/payments/components/PaymentsPage';
 import SubscriptionsPage from '../features/payments/components/SubscriptionsPage';
+import { selectIndicators } from '../features/support';
+import GratitudesPage from '../features/support/components/GratitudesPage';
+import IndicatorsPage from '../features/support/components/IndicatorsPage';
+import TeamPage from '../features/support/components/TeamPage';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { fetchIndicators } from './partners';
 import './support';
@@ -15,18 +15,18 @@ import './support';
 // injects the payments, range and modal slices (./support); the partners slice came with the frame.
 
 /** `/uk/donat`: the payments feature told my indicators (the preview) and how to refresh them. */
-export function Donat() {
+export function Donation() {
   const dispatch = useAppDispatch();
   const indicators = useAppSelector(selectIndicators);
   // After a successful payment the indicators, and so the header's level, are fetched again.
   const onPaid = useCallback(() => dispatch(fetchIndicators()), [dispatch]);
-  return <DonatPage indicators={indicators} onPaid={onPaid} />;
+  return <DonationPage indicators={indicators} onPaid={onPaid} />;
 }
 
 export {
+  FootprintPage as Footprint,
   GratitudesPage as Gratitudes,
   IndicatorsPage as Indicators,
-  MarkPage as Mark,
   PaymentsPage as Payments,
   SubscriptionsPage as Subscriptions,
   TeamPage as Team,

@@ -1,4 +1,4 @@
-import { exercisesReducer } from '../features/exercises/slice';
+import { exercisesReducer } from '../features/homework/slice';
 import { injectReducers } from './store';
 
 // Loaded with the homework screens (the practice tab, notifications, review; see routes.tsx): the

@@ -1,4 +1,4 @@
-import { partnersReducer } from '../features/partners/slice';
+import { partnersReducer } from '../features/support/slice';
 import { injectReducers } from './store';
 
 // Loaded with the frame of the signed-in screens (layouts/AppLayout.tsx): the whole partners slice
@@ -6,4 +6,4 @@ import { injectReducers } from './store';
 // Injecting again is a no-op.
 injectReducers({ partners: partnersReducer });
 
-export { fetchIndicators } from '../features/partners/slice';
+export { fetchIndicators } from '../features/support/slice';

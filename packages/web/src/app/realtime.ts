@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { countNotificationsSet } from '../features/exercises';
+import { countNotificationsSet } from '../features/homework';
 import { onRealtime, startRealtime, stopRealtime } from '../shared/realtime';
 import { useAppDispatch } from './hooks';
 import type { RootState } from './store';

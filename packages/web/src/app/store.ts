@@ -1,8 +1,8 @@
 import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
-import { type ExercisesState, exercisesCountReducer } from '../features/exercises';
-import { type PartnersState, partnersHeaderReducer } from '../features/partners';
+import { type ExercisesState, exercisesCountReducer } from '../features/homework';
+import { type PartnersState, partnersHeaderReducer } from '../features/support';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
 import type { LazyLoadedState } from './lazyState';

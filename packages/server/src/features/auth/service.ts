@@ -18,7 +18,7 @@ import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
-import { addFootprint } from '../partners/index.js';
+import { addFootprint } from '../support/index.js';
 import { resetPasswordMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
 import type { Actor } from './policy.js';
@@ -154,7 +154,7 @@ export class AuthService {
           date: now,
         });
         await this.deps.onAccountCreated?.(trx, userId, now);
-        // The inviter's points wait until this person really starts (partners/footprint.ts › creditInvitation).
+        // The inviter's points wait until this person really starts (support/footprint.ts › creditInvitation).
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, AUTH_MESSAGES.emailTaken);

@@ -21,7 +21,7 @@ import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { canModerateRooms, moveRoom } from '../chat/index.js';
 import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
-import { addFootprint, creditInvitation } from '../partners/index.js';
+import { addFootprint, creditInvitation } from '../support/index.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
 import * as repo from './repo.js';

@@ -22,7 +22,7 @@ import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import { ContentError } from '../courses/index.js';
-import { addFootprint } from '../partners/index.js';
+import { addFootprint } from '../support/index.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';
 
 /** Answers a few seconds late (the network) still count; later ones count for nothing. */

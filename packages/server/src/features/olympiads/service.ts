@@ -23,7 +23,7 @@ import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schem
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/index.js';
-import { addFootprint, type PartnersService } from '../partners/index.js';
+import { addFootprint, type SupportService } from '../support/index.js';
 import { canManageOlympiads } from './policy.js';
 
 const TOP = 10;
@@ -45,19 +45,22 @@ const columnsOf = (input: OlympiadInput) => ({
   duration_ms: input.durationMin * 60_000,
 });
 
-/** A participant with what breaks ties: the stability level, then the footprint. */
+/** A participant with what breaks ties: the support level, then the footprint. */
 interface Standing {
   userId: string;
   name: string;
   inviterId: string | null;
   score: number;
   level: number;
-  mark: number;
+  footprint: number;
 }
 
-/** Higher score first; ties go to the higher stability level, then the higher footprint (docs/domain.md «Olympiads»). */
-export function byRank(a: Pick<Standing, 'score' | 'level' | 'mark'>, b: Pick<Standing, 'score' | 'level' | 'mark'>) {
-  return b.score - a.score || b.level - a.level || b.mark - a.mark;
+/** Higher score first; ties go to the higher support level, then the higher footprint (docs/domain.md «Olympiads»). */
+export function byRank(
+  a: Pick<Standing, 'score' | 'level' | 'footprint'>,
+  b: Pick<Standing, 'score' | 'level' | 'footprint'>,
+) {
+  return b.score - a.score || b.level - a.level || b.footprint - a.footprint;
 }
 
 const shortName = (first: string, last: string) => `${first} ${last.slice(0, 1)}.`;
@@ -91,7 +94,7 @@ function scoreOf(
  * window and a personal time limit; afterwards personal and team top-10 tables.
  */
 export class OlympiadsService {
-  constructor(private readonly deps: { db: Db; clock: Clock; partners: Pick<PartnersService, 'supportLevels'> }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; support: Pick<SupportService, 'supportLevels'> }) {}
 
   private state(o: OlympiadsTable, now: number): Olympiad['state'] {
     return now < o.starts_at ? 'upcoming' : now <= o.ends_at ? 'open' : 'finished';
@@ -461,7 +464,7 @@ export class OlympiadsService {
     });
   }
 
-  /** Names, inviters, stability levels and footprints of these people. */
+  /** Names, inviters, support levels and footprints of these people. */
   private async people(ids: string[], now: number): Promise<Map<string, Omit<Standing, 'score'>>> {
     const result = new Map<string, Omit<Standing, 'score'>>();
     for (let i = 0; i < ids.length; i += 500) {
@@ -472,7 +475,7 @@ export class OlympiadsService {
           .select(['id', 'first_name', 'last_name', 'inviter_id', 'mark'])
           .where('id', 'in', slice)
           .execute(),
-        this.deps.partners.supportLevels(slice, now),
+        this.deps.support.supportLevels(slice, now),
       ]);
       for (const u of users) {
         result.set(u.id, {
@@ -480,7 +483,7 @@ export class OlympiadsService {
           name: shortName(u.first_name, u.last_name),
           inviterId: u.inviter_id,
           level: levels.get(u.id) ?? 0,
-          mark: u.mark,
+          footprint: u.mark,
         });
       }
     }

@@ -3,11 +3,11 @@ import {
   addMonth,
   type Checkout,
   DONATION_DESCRIPTION,
-  type Donat,
-  type DonatBody,
-  type MarkEntry,
+  type DonationBody,
+  type FootprintEntry,
   type OrderState,
   PAYMENT_MESSAGES,
+  type Payment,
   type Subscription,
   type SubscriptionDetail,
 } from '@yedyni/contract';
@@ -18,7 +18,7 @@ import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
-import { addFootprint, footprintHistory } from '../partners/index.js';
+import { addFootprint, footprintHistory } from '../support/index.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
 import * as repo from './repo.js';
 
@@ -61,8 +61,8 @@ export class PaymentsService {
   constructor(private readonly deps: { db: Db; clock: Clock; liqpay: PaymentsConfig; log: FastifyBaseLogger }) {}
 
   /**
-   * The payments other features ask about (partners' indicators and gratitudes, olympiads' tie
-   * breaks through partners): successful, not refunded charges, in hryvnias.
+   * The payments other features ask about (support's indicators and gratitudes, olympiads' tie
+   * breaks through support): successful, not refunded charges, in hryvnias.
    */
   async successfulPayments(userId: string): Promise<{ amountUah: number; endDate: number }[]> {
     const rows = await repo.chargesOf(this.deps.db, userId, {}).select(['amount_kop', 'end_date']).execute();
@@ -105,7 +105,7 @@ export class PaymentsService {
   }
 
   /** A pending order and the signed checkout form the browser posts to the provider. */
-  async checkout(userId: string, body: DonatBody & { comment?: string | undefined }): Promise<Checkout> {
+  async checkout(userId: string, body: DonationBody & { comment?: string | undefined }): Promise<Checkout> {
     const { db, clock, liqpay } = this.deps;
     const now = clock.now();
     const orderId = `${body.subscribe ? 'sub' : 'don'}-${randomUUID()}`;
@@ -320,20 +320,20 @@ export class PaymentsService {
     return 'applied';
   }
 
-  async donats(userId: string, query: repo.Range & Page): Promise<{ donats: Donat[]; totalPages: number }> {
+  async paymentHistory(userId: string, query: repo.Range & Page): Promise<{ donats: Payment[]; totalPages: number }> {
     const { db } = this.deps;
     const base = repo.chargesOf(db, userId, query);
     const [{ n }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base
-        .select(DONAT_COLUMNS)
+        .select(PAYMENT_COLUMNS)
         .orderBy('end_date', 'desc')
         .orderBy('id', 'desc')
         .offset((query.page - 1) * query.limit)
         .limit(query.limit)
         .execute(),
     ]);
-    return { donats: rows.map(donatOf), totalPages: totalPages(Number(n), query.limit) };
+    return { donats: rows.map(paymentOf), totalPages: totalPages(Number(n), query.limit) };
   }
 
   async subscriptions(
@@ -374,7 +374,7 @@ export class PaymentsService {
       .orderBy('end_date', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return { ...subscriptionOf(order, charges[0]?.end_date ?? null), charges: charges.map(donatOf) };
+    return { ...subscriptionOf(order, charges[0]?.end_date ?? null), charges: charges.map(paymentOf) };
   }
 
   /** Cancels at the provider first; only its confirmation marks the subscription cancelled. */
@@ -405,16 +405,16 @@ export class PaymentsService {
     return { orderId, message: PAYMENT_MESSAGES.cancelled };
   }
 
-  /** The footprint ledger beside the payment history (the ledger is partners'). */
-  async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: MarkEntry[]; totalPages: number }> {
+  /** The footprint ledger beside the payment history (the ledger is support's). */
+  async footprint(userId: string, query: repo.Range & Page): Promise<{ mark: FootprintEntry[]; totalPages: number }> {
     return footprintHistory(this.deps.db, userId, query);
   }
 }
 
 /** What a payment history shows of a charge: reading every column made the page twice as slow. */
-const DONAT_COLUMNS = ['id', 'amount_kop', 'end_date', 'description', 'info', 'action'] as const;
+const PAYMENT_COLUMNS = ['id', 'amount_kop', 'end_date', 'description', 'info', 'action'] as const;
 
-function donatOf(row: Pick<PaymentsTable, (typeof DONAT_COLUMNS)[number]>): Donat {
+function paymentOf(row: Pick<PaymentsTable, (typeof PAYMENT_COLUMNS)[number]>): Payment {
   return {
     _id: row.id,
     amount: uah(row.amount_kop),

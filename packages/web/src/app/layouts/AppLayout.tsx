@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
-import { selectCountNotifications } from '../../features/exercises';
-import { useCountRefresh } from '../../features/exercises/countRefresh';
-import { selectIndicators } from '../../features/partners';
+import { selectCountNotifications } from '../../features/homework';
+import { useCountRefresh } from '../../features/homework/countRefresh';
+import { selectIndicators } from '../../features/support';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { sessionEnded } from '../../shared/lib/session';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -47,7 +47,7 @@ export default function AppLayout() {
       </a>
       <Header
         user={user}
-        levelSupport={indicators?.levelSupport ?? null}
+        supportLevel={indicators?.levelSupport ?? null}
         countNotifications={countNotifications}
         onLogout={onLogout}
       />

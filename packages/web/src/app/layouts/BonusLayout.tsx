@@ -10,7 +10,7 @@ import { layoutTexts as t } from './texts';
 const HISTORY = [
   ['/uk/bonus/payments', t.payments],
   ['/uk/bonus/subscriptions', t.subscriptions],
-  ['/uk/bonus/mark', t.mark],
+  ['/uk/bonus/mark', t.footprint],
 ] as const;
 
 /** `/uk/bonus`: the support programme with its menu; «Історія» opens a submenu. */

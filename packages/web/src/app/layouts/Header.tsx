@@ -7,7 +7,7 @@ import { layoutTexts as t } from './texts';
 
 interface HeaderProps {
   user: User;
-  levelSupport: number | null;
+  supportLevel: number | null;
   countNotifications: number;
   onLogout: () => void;
 }
@@ -18,7 +18,7 @@ const NAV = [
   ['/uk/game', t.game],
 ] as const;
 
-export function Header({ user, levelSupport, countNotifications, onLogout }: HeaderProps) {
+export function Header({ user, supportLevel, countNotifications, onLogout }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -47,7 +47,7 @@ export function Header({ user, levelSupport, countNotifications, onLogout }: Hea
           )}
           <OfficeMenu
             user={user}
-            levelSupport={levelSupport}
+            supportLevel={supportLevel}
             countNotifications={countNotifications}
             onLogout={onLogout}
           />

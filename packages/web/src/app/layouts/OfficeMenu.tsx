@@ -8,13 +8,13 @@ import { layoutTexts as t } from './texts';
 
 interface OfficeMenuProps {
   user: User;
-  levelSupport: number | null;
+  supportLevel: number | null;
   countNotifications: number;
   onLogout: () => void;
 }
 
-/** The user's first name opens the office: who I am, my stability level, my pages, sign-out. */
-export function OfficeMenu({ user, levelSupport, countNotifications, onLogout }: OfficeMenuProps) {
+/** The user's first name opens the office: who I am, my support level, my pages, sign-out. */
+export function OfficeMenu({ user, supportLevel, countNotifications, onLogout }: OfficeMenuProps) {
   const { open, toggle, close, wrapperRef, buttonRef } = useDisclosure();
   const panelId = useId();
   const countId = useId();
@@ -49,7 +49,7 @@ export function OfficeMenu({ user, levelSupport, countNotifications, onLogout }:
         <p className={styles.email}>{user.email}</p>
         <p className={styles.level}>
           <span>{t.level}</span>
-          <strong>{levelSupport === null ? '—' : formatLevel(levelSupport)}</strong>
+          <strong>{supportLevel === null ? '—' : formatLevel(supportLevel)}</strong>
         </p>
         <nav aria-label={t.office}>
           <ul className={styles.links}>

@@ -20,6 +20,6 @@ export const layoutTexts = {
   history: 'Історія',
   payments: 'Внески',
   subscriptions: 'Підписки',
-  mark: 'Укр.слід',
+  footprint: 'Укр.слід',
   team: 'Команда',
 } as const;

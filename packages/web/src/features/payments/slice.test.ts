@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { Donat, MarkEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type { FootprintEntry, Payment, Subscription, SubscriptionDetail } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
 import { json, mockApi } from '../../test/mockApi';
 import {
-  fetchDonats,
-  fetchMark,
+  fetchFootprint,
+  fetchPayments,
   fetchSubscription,
   fetchSubscriptions,
   historyQuery,
@@ -18,7 +18,7 @@ import type { PaymentsState } from './types';
 
 const day = Date.UTC(2026, 2, 3, 10, 0);
 const range = { start: Date.UTC(2026, 2, 2, 22, 0), end: Date.UTC(2026, 2, 3, 21, 59, 59, 999), page: 1 };
-const donat: Donat = {
+const payment: Payment = {
   _id: 'p-1',
   amount: 120,
   date: day,
@@ -31,10 +31,10 @@ const subscription = (orderId: string, isUnsubscribe = false): Subscription => (
   data: { order_id: orderId, amount: 480, end_date: day, description: 'Благодійна допомога', info: '' },
   objSub: { lastPaymentDate: day, nextPaymentDate: day + 31 * 86_400_000, isUnsubscribe },
 });
-const entry: MarkEntry = { _id: 'm-1', date: day, points: 120, comment: 'Донат', finalValue: 130 };
+const entry: FootprintEntry = { _id: 'm-1', date: day, points: 120, comment: 'Донат', finalValue: 130 };
 const detail: SubscriptionDetail = {
   ...subscription('sub-1'),
-  charges: [{ ...donat, _id: 'p-2', amount: 480, action: 'subscribe' }],
+  charges: [{ ...payment, _id: 'p-2', amount: 480, action: 'subscribe' }],
 };
 
 const state = (overrides: Partial<PaymentsState>): PaymentsState => ({ ...initialPaymentsState, ...overrides });
@@ -53,10 +53,10 @@ describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   });
 
   it('payments: loading, then the list and its pages', () => {
-    const pending = paymentsReducer(state({ error: 'було' }), fetchDonats.pending('r', range));
+    const pending = paymentsReducer(state({ error: 'було' }), fetchPayments.pending('r', range));
     expect(pending).toEqual(state({ isLoading: true }));
-    const done = paymentsReducer(pending, fetchDonats.fulfilled({ donats: [donat], totalPages: 2 }, 'r', range));
-    expect(done).toEqual(state({ donats: [donat], totalPages: 2 }));
+    const done = paymentsReducer(pending, fetchPayments.fulfilled({ donats: [payment], totalPages: 2 }, 'r', range));
+    expect(done).toEqual(state({ donats: [payment], totalPages: 2 }));
   });
 
   it('subscriptions: loading, then the list and its pages', () => {
@@ -71,9 +71,9 @@ describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   });
 
   it('footprint: loading, then the ledger rows and their pages', () => {
-    const pending = paymentsReducer(state({ totalPages: 4 }), fetchMark.pending('r', range));
+    const pending = paymentsReducer(state({ totalPages: 4 }), fetchFootprint.pending('r', range));
     expect(pending.isLoading).toBe(true);
-    expect(paymentsReducer(pending, fetchMark.fulfilled({ mark: [entry], totalPages: 3 }, 'r', range))).toEqual(
+    expect(paymentsReducer(pending, fetchFootprint.fulfilled({ mark: [entry], totalPages: 3 }, 'r', range))).toEqual(
       state({ mark: [entry], totalPages: 3 }),
     );
   });
@@ -98,18 +98,18 @@ describe('payments slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
   });
 
   it.each([
-    ['payments', fetchDonats.rejected(null, 'r', range, 'Немає звʼязку')],
+    ['payments', fetchPayments.rejected(null, 'r', range, 'Немає звʼязку')],
     ['subscriptions', fetchSubscriptions.rejected(null, 'r', range, 'Немає звʼязку')],
-    ['the footprint', fetchMark.rejected(null, 'r', range, 'Немає звʼязку')],
+    ['the footprint', fetchFootprint.rejected(null, 'r', range, 'Немає звʼязку')],
     ['a subscription', fetchSubscription.rejected(null, 'r', 'sub-9', 'Підписку не знайдено')],
     ['unsubscribing', unsubscribe.rejected(null, 'r', 'sub-1', 'Цю підписку вже скасовано')],
   ])('failed %s keeps the error and the lists, and clears isLoading', (_, action) => {
-    const before = state({ donats: [donat], subscriptions: [subscription('sub-1')], isLoading: true });
+    const before = state({ donats: [payment], subscriptions: [subscription('sub-1')], isLoading: true });
     expect(paymentsReducer(before, action)).toEqual({ ...before, isLoading: false, error: action.payload });
   });
 
   it('signing out forgets everything', () => {
-    expect(paymentsReducer(state({ donats: [donat], totalPages: 3 }), sessionEnded())).toEqual(initialPaymentsState);
+    expect(paymentsReducer(state({ donats: [payment], totalPages: 3 }), sessionEnded())).toEqual(initialPaymentsState);
   });
 
   it('reads the initial state before the slice is injected', () => {
@@ -125,21 +125,21 @@ describe('payments thunks', () => {
 
   it('call the history lists, one subscription and unsubscribe as spec §7 lists them (docs/ARCHITECTURE.md)', async () => {
     const fetchMock = mockApi({
-      [`GET /api/payments/donats?${historyQuery(range)}`]: () => json({ donats: [donat], totalPages: 1 }),
+      [`GET /api/payments/donats?${historyQuery(range)}`]: () => json({ donats: [payment], totalPages: 1 }),
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription('sub-1')], totalPages: 1 }),
       'GET /api/payments/mark?page=2': () => json({ mark: [entry], totalPages: 2 }),
       'GET /api/payments/subscriptions/sub-1': () => json(detail),
       'POST /api/payments/unsubscribe': () => json({ orderId: 'sub-1', message: 'Підписку скасовано' }),
     });
     const store = configureStore({ reducer: { payments: paymentsReducer } });
-    await store.dispatch(fetchDonats(range));
+    await store.dispatch(fetchPayments(range));
     await store.dispatch(fetchSubscriptions({ start: null, end: null, page: 1 }));
-    await store.dispatch(fetchMark({ start: null, end: null, page: 2 }));
+    await store.dispatch(fetchFootprint({ start: null, end: null, page: 2 }));
     await store.dispatch(fetchSubscription('sub-1'));
     await store.dispatch(unsubscribe('sub-1'));
     expect(store.getState().payments).toEqual(
       state({
-        donats: [donat],
+        donats: [payment],
         subscriptions: [subscription('sub-1', true)],
         mark: [entry],
         totalPages: 2,

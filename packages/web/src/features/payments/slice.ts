@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Donat, MarkEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type { FootprintEntry, Payment, Subscription, SubscriptionDetail } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
@@ -37,8 +37,8 @@ function call<Arg, T>(type: string, request: (arg: Arg) => Promise<T>) {
 }
 
 /** Read: my successful payments in the period, one page. */
-export const fetchDonats = call('payments/donats', (range: HistoryRange) =>
-  api.get<{ donats: Donat[]; totalPages: number }>(`/payments/donats?${historyQuery(range)}`),
+export const fetchPayments = call('payments/donats', (range: HistoryRange) =>
+  api.get<{ donats: Payment[]; totalPages: number }>(`/payments/donats?${historyQuery(range)}`),
 );
 
 /** Read: my monthly subscriptions started in the period, one page. */
@@ -52,8 +52,8 @@ export const fetchSubscription = call('payments/subscription', (id: string) =>
 );
 
 /** Read: my «Український слід» ledger in the period, one page. */
-export const fetchMark = call('payments/mark', (range: HistoryRange) =>
-  api.get<{ mark: MarkEntry[]; totalPages: number }>(`/payments/mark?${historyQuery(range)}`),
+export const fetchFootprint = call('payments/mark', (range: HistoryRange) =>
+  api.get<{ mark: FootprintEntry[]; totalPages: number }>(`/payments/mark?${historyQuery(range)}`),
 );
 
 /** Cancels a subscription; a failure rejects with the server's message, shown in an alert. */
@@ -67,7 +67,7 @@ const paymentsSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchDonats.fulfilled, (state, { payload }) => {
+      .addCase(fetchPayments.fulfilled, (state, { payload }) => {
         state.donats = payload.donats;
         state.totalPages = payload.totalPages;
       })
@@ -75,7 +75,7 @@ const paymentsSlice = createSlice({
         state.subscriptions = payload.subscriptions;
         state.totalPages = payload.totalPages;
       })
-      .addCase(fetchMark.fulfilled, (state, { payload }) => {
+      .addCase(fetchFootprint.fulfilled, (state, { payload }) => {
         state.mark = payload.mark;
         state.totalPages = payload.totalPages;
       })
@@ -90,7 +90,7 @@ const paymentsSlice = createSlice({
         }
       })
       .addCase(sessionEnded, () => initialPaymentsState);
-    addLoadingState(builder, [fetchDonats, fetchSubscriptions, fetchSubscription, fetchMark, unsubscribe]);
+    addLoadingState(builder, [fetchPayments, fetchSubscriptions, fetchSubscription, fetchFootprint, unsubscribe]);
   },
 });
 

@@ -1,4 +1,4 @@
-import type { Donat, MarkEntry, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type { FootprintEntry, Payment, Subscription, SubscriptionDetail } from '@yedyni/contract';
 import type { ModalRootState } from '../../shared/modal/slice';
 import type { RangeRootState } from '../../shared/range/slice';
 
@@ -7,9 +7,9 @@ import type { RangeRootState } from '../../shared/range/slice';
  * list has, the subscription opened with its charges.
  */
 export interface PaymentsState {
-  donats: Donat[];
+  donats: Payment[];
   subscriptions: Subscription[];
-  mark: MarkEntry[];
+  mark: FootprintEntry[];
   totalPages: number;
   subscription: SubscriptionDetail | null;
   isLoading: boolean;

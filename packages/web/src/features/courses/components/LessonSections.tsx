@@ -55,7 +55,7 @@ export function LessonTheory() {
   return <HtmlSection id="theory-title" title={t.theory} html={lesson.theory} empty={t.theoryEmpty} />;
 }
 
-/** The task of the lesson; the app puts the homework (the exercises feature) under it. */
+/** The task of the lesson; the app puts the homework (its own feature) under it. */
 export function LessonPractice() {
   const lesson = useLesson();
   return <HtmlSection id="practice-title" title={t.practice} html={lesson.practice} empty={t.practiceEmpty} />;

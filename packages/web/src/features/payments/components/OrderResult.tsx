@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { fetchOrder } from '../api';
 import { paymentTexts as t } from '../texts';
-import styles from './DonatPage.module.css';
+import styles from './DonationPage.module.css';
 
 /** While the provider has not confirmed: this many looks, this far apart. */
 export const ORDER_POLLS = 6;

@@ -3,14 +3,14 @@ import { Alert } from '../../../shared/ui/Alert';
 import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { fetchDonats } from '../slice';
+import { fetchPayments } from '../slice';
 import { paymentTexts as t, uah } from '../texts';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
 /** `/uk/bonus/payments` «Внески»: my successful payments in the period, newest first. */
 export default function PaymentsPage() {
-  const { payments, page, toPage } = useHistory(fetchDonats);
+  const { payments, page, toPage } = useHistory(fetchPayments);
   const { donats, totalPages, isLoading, error } = payments;
 
   return (
@@ -25,17 +25,17 @@ export default function PaymentsPage() {
         !error && <EmptyNote>{t.emptyPayments}</EmptyNote>
       ) : (
         <ul className={styles.list} aria-labelledby="payments-title" aria-busy={isLoading || undefined}>
-          {donats.map((donat) => (
-            <li key={donat._id} className={styles.item}>
+          {donats.map((payment) => (
+            <li key={payment._id} className={styles.item}>
               <div className={styles.top}>
-                <span className={styles.amount}>{uah(donat.amount)}</span>
-                <time className={styles.when} dateTime={new Date(donat.date).toISOString()}>
-                  {t.when(donat.date)}
+                <span className={styles.amount}>{uah(payment.amount)}</span>
+                <time className={styles.when} dateTime={new Date(payment.date).toISOString()}>
+                  {t.when(payment.date)}
                 </time>
               </div>
               <div className={styles.meta}>
-                <span>{donat.action === 'pay' ? t.kindOnce : t.kindMonthly}</span>
-                {donat.info && <span className={styles.comment}>«{donat.info}»</span>}
+                <span>{payment.action === 'pay' ? t.kindOnce : t.kindMonthly}</span>
+                {payment.info && <span className={styles.comment}>«{payment.info}»</span>}
               </div>
             </li>
           ))}

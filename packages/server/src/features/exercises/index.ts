@@ -1,4 +1,0 @@
-/** Homework's public API. */
-export { reviewsHomework } from './policy.js';
-export { exercisesRoutes } from './routes.js';
-export { ExercisesService } from './service.js';

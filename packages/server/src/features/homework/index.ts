@@ -1,0 +1,4 @@
+/** Homework's public API. */
+export { reviewsHomework } from './policy.js';
+export { homeworkRoutes } from './routes.js';
+export { HomeworkService } from './service.js';

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { type FootprintEntry, INVITATION_POINTS } from '@yedyni/contract';
+import type { Executor } from '../../infra/db/index.js';
+import { ROOT_USER_ID } from '../../infra/db/root-account.js';
+
+/** A row to add to the ledger. */
+export interface NewFootprintEntry {
+  userId: string;
+  points: number;
+  /** Ukrainian, shown in the user's «Укр.слід» history. */
+  comment: string;
+  /** Names the cause (e.g. `registration:<userId>`); a cause is counted once, ever. */
+  sourceKey: string;
+  date: number;
+}
+
+/**
+ * Adds one row to the footprint ledger inside the caller's transaction. The running total is
+ * moved by one atomic UPDATE (a row lock on PostgreSQL), so concurrent rows for one user never
+ * lose an update, and the source key's unique index makes a repeated cause a no-op.
+ * Returns false when the cause had been counted already.
+ */
+export async function addFootprint(trx: Executor, entry: NewFootprintEntry): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('mark_entries')
+    .values({
+      id: randomUUID(),
+      user_id: entry.userId,
+      date: entry.date,
+      points: entry.points,
+      comment: entry.comment,
+      final_value: 0,
+      source_key: entry.sourceKey,
+    })
+    .onConflict((conflict) => conflict.column('source_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const { mark } = await trx
+    .updateTable('users')
+    .set((eb) => ({ mark: eb('mark', '+', entry.points) }))
+    .where('id', '=', entry.userId)
+    .returning('mark')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('mark_entries').set({ final_value: mark }).where('id', '=', inserted.id).execute();
+  return true;
+}
+
+/**
+ * The inviter's INVITATION_POINTS for a new team member, once that member has really started
+ * (their first complete self-test), not on registration: throwaway accounts made with someone's
+ * link earn them nothing. Call it inside the transaction of that cause; the source key is the
+ * one registration used before, so a member counted then is never counted again.
+ */
+export async function creditInvitation(trx: Executor, memberId: string, now: number): Promise<boolean> {
+  const member = await trx
+    .selectFrom('users as m')
+    .innerJoin('users as i', 'i.id', 'm.inviter_id')
+    .select(['m.first_name', 'm.last_name', 'i.id as inviterId'])
+    .where('m.id', '=', memberId)
+    .where('i.id', '!=', ROOT_USER_ID)
+    .executeTakeFirst();
+  if (!member) return false;
+  return addFootprint(trx, {
+    userId: member.inviterId,
+    points: INVITATION_POINTS,
+    comment: `Новий учасник команди почав навчання: ${member.first_name} ${member.last_name}`,
+    sourceKey: `invitation:${memberId}`,
+    date: now,
+  });
+}
+
+/** One page of a user's footprint ledger, newest first, optionally within a range of dates. */
+export async function footprintHistory(
+  db: Executor,
+  userId: string,
+  query: { start?: number | undefined; end?: number | undefined; page: number; limit: number },
+): Promise<{ mark: FootprintEntry[]; totalPages: number }> {
+  let base = db.selectFrom('mark_entries').where('user_id', '=', userId);
+  if (query.start !== undefined) base = base.where('date', '>=', query.start);
+  if (query.end !== undefined) base = base.where('date', '<=', query.end);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'date', 'points', 'comment', 'final_value'])
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .offset((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  return {
+    mark: rows.map((r) => ({
+      _id: r.id,
+      date: r.date,
+      points: r.points,
+      comment: r.comment,
+      finalValue: r.final_value,
+    })),
+    totalPages: Math.ceil(Number(n) / query.limit),
+  };
+}

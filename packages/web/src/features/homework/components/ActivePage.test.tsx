@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@yedyni/contract';
+import { describe, expect, it } from 'vitest';
+import { indicators, user, withRole } from '../../../test/fixtures';
+import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/homework';
+import { lastBody } from '../../../test/learning';
+import { json, mockApi } from '../../../test/mockApi';
+import { renderApp, storeToken } from '../../../test/renderApp';
+
+const curatorUser: User = { ...withRole(user, 'moderator'), ...curator, email: 'curator@example.org' };
+const reviewed = {
+  ...exercise,
+  owner: learner,
+  courseTitle: 'Українська щодня',
+  fileURL: '/api/files/f1?sig=1',
+  fileType: 'application/pdf',
+  fileName: 'відповідь.pdf',
+  // As a curator sees it (the server's abilities): not theirs to change, theirs to rate and moderate.
+  canEdit: false,
+  canRate: true,
+  comments: [commentFixture(1, { author: learner, comment: 'Перевірте, будь ласка', canEdit: false, canDelete: true })],
+};
+
+function signedIn(who: User, extra: Parameters<typeof mockApi>[0] = {}) {
+  storeToken('token-1');
+  return mockApi({
+    'GET /api/auth/current': () => json(who),
+    'GET /api/partners/indicators': () => json(indicators),
+    'GET /api/exercises/notifications?limit=1': () => json({ notifications: [], countNotifications: 2 }),
+    ...extra,
+  });
+}
+
+describe('/uk/active: the curator’s review', () => {
+  it('shows the learner, course, lesson link, the answer and its file, the thread; rates 1–12', async () => {
+    let rating: number | null = null;
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json({ ...reviewed, rating }),
+      'PATCH /api/exercises/rating': (init) => {
+        rating = JSON.parse(String(init.body)).rating;
+        return json({ exerciseId: 'ex-1', rating });
+      },
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Перевірка завдань' })).toBeInTheDocument();
+    expect(await screen.findByText('Олена Коваль', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Українська щодня', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Урок 1' })).toHaveAttribute('href', '/uk/learn/c-1/1/practice');
+    const answer = screen.getByRole('article', { name: 'Відповідь учня' });
+    expect(within(answer).getByText(exercise.homework)).toBeInTheDocument();
+    expect(within(answer).getByText('Очікує перевірки')).toBeInTheDocument();
+    expect(within(answer).getByRole('link', { name: 'Завантажити відповідь.pdf' })).toHaveAttribute(
+      'href',
+      '/api/files/f1?sig=1',
+    );
+    expect(screen.getByRole('article', { name: 'Коментар: Олена Коваль' })).toBeInTheDocument();
+
+    const panel = screen.getByRole('region', { name: 'Оцінка' });
+    expect(within(panel).getByText('Ще без оцінки')).toBeInTheDocument();
+    const scale = within(panel).getByRole('group', { name: 'Поставити оцінку від 1 до 12' });
+    const marks = within(scale).getAllByRole('button');
+    expect(marks.map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(marks.every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
+
+    await userEvent.click(within(scale).getByRole('button', { name: '10' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Оцінку 10 з 12 збережено.');
+    expect(lastBody(fetchMock, 'PATCH /api/exercises/rating')).toEqual({ exerciseId: 'ex-1', rating: 10 });
+    expect(within(panel).getByText('Оцінка: 10 з 12', { selector: 'p' })).toBeInTheDocument();
+    expect(within(scale).getByRole('button', { name: '10' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(answer).getByText('Оцінка: 10 з 12')).toBeInTheDocument();
+  });
+
+  it('a refused rating shows the server message in an alert', async () => {
+    signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json({ ...reviewed, rating: 7 }),
+      'PATCH /api/exercises/rating': () => json({ message: 'Оцінювати можуть лише куратори' }, 403),
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    const panel = await screen.findByRole('region', { name: 'Оцінка' });
+    expect(within(panel).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(panel).getByRole('button', { name: '3' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Оцінювати можуть лише куратори');
+    expect(within(panel).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('no rating panel where the server says the exercise is not theirs to rate (their own homework)', async () => {
+    signedIn(curatorUser, { 'GET /api/exercises/ex-1': () => json({ ...reviewed, canRate: false }) });
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('article', { name: 'Відповідь учня' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Оцінка' })).not.toBeInTheDocument();
+  });
+
+  it('a curator’s comment (with a file) answers the learner: the exercise is checked', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json(reviewed),
+      'POST /api/exercises/comment': (init) =>
+        json(
+          commentFixture(7, {
+            author: curator,
+            comment: String((init.body as FormData).get('comment')),
+            fileURL: '/api/files/c7?sig=1',
+            fileType: 'image/png',
+            fileName: 'позначки.png',
+            canEdit: true,
+            canDelete: true,
+          }),
+          201,
+        ),
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    const ui = userEvent.setup();
+    const thread = await screen.findByRole('region', { name: 'Коментарі' });
+    await ui.type(within(thread).getByLabelText('Коментар'), 'Гарно! Зверніть увагу на кличний відмінок.');
+    await ui.upload(
+      within(thread).getByLabelText('Файл (необовʼязково)'),
+      new File(['png'], 'позначки.png', { type: 'image/png' }),
+    );
+    await ui.click(within(thread).getByRole('button', { name: 'Надіслати коментар' }));
+    const mine = await within(thread).findByRole('article', { name: 'Коментар: Марія Куратор' });
+    expect(within(mine).getByRole('img', { name: 'позначки.png' })).toBeInTheDocument();
+    expect(within(mine).getByText('Куратор')).toBeInTheDocument();
+    const form = fetchMock.mock.calls.at(-1)?.[1]?.body as FormData;
+    expect(form.get('exerciseId')).toBe('ex-1');
+    expect((form.get('file') as File).name).toBe('позначки.png');
+    expect(within(screen.getByRole('article', { name: 'Відповідь учня' })).getByText('Перевірено')).toBeInTheDocument();
+    // Curators may delete anyone’s comment, but edit only their own.
+    const learners = screen.getByRole('article', { name: 'Коментар: Олена Коваль' });
+    expect(within(learners).getByRole('button', { name: 'Видалити' })).toBeInTheDocument();
+    expect(within(learners).queryByRole('button', { name: 'Редагувати' })).not.toBeInTheDocument();
+  });
+
+  it('without ?exerciseId opens the first waiting exercise', async () => {
+    signedIn(curatorUser, {
+      'GET /api/exercises/notifications?page=1&limit=2': () =>
+        json({ notifications: [notificationFixture(2), notificationFixture(3)], countNotifications: 2 }),
+      'GET /api/exercises/ex-2': () => json({ ...reviewed, _id: 'ex-2', lessonId: '2' }),
+    });
+    const app = renderApp('/uk/active');
+    expect(await screen.findByRole('link', { name: 'Урок 2' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk/active?exerciseId=ex-2');
+  });
+
+  it('«Наступне завдання» opens the next waiting one other than this; none left: a friendly empty state', async () => {
+    let waiting = [notificationFixture(1), notificationFixture(2)];
+    signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json(reviewed),
+      'GET /api/exercises/ex-2': () => json({ ...reviewed, _id: 'ex-2', lessonId: '2' }),
+      'GET /api/exercises/notifications?page=1&limit=2': () =>
+        json({ notifications: waiting, countNotifications: waiting.length }),
+    });
+    const app = renderApp('/uk/active?exerciseId=ex-1');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Наступне завдання' }));
+    expect(await screen.findByRole('link', { name: 'Урок 2' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk/active?exerciseId=ex-2');
+
+    waiting = [notificationFixture(2)];
+    await ui.click(screen.getByRole('button', { name: 'Наступне завдання' }));
+    expect(await screen.findByRole('heading', { name: 'Усі завдання перевірено' })).toBeInTheDocument();
+    expect(screen.getByText('Нових відповідей, що чекають на перевірку, немає. Чудова робота!')).toBeInTheDocument();
+  });
+
+  it('nothing waiting at all: the empty state', async () => {
+    signedIn(curatorUser, {
+      'GET /api/exercises/notifications?page=1&limit=2': () => json({ notifications: [], countNotifications: 0 }),
+    });
+    renderApp('/uk/active');
+    expect(await screen.findByRole('heading', { name: 'Усі завдання перевірено' })).toBeInTheDocument();
+  });
+
+  it('an exercise that is not there (404) says so calmly', async () => {
+    signedIn(curatorUser, { 'GET /api/exercises/nope': () => json({ message: 'Завдання не знайдено' }, 404) });
+    renderApp('/uk/active?exerciseId=nope');
+    expect(await screen.findByText('Завдання не знайдено. Можливо, його видалено.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('learners are told politely that the page is for curators', async () => {
+    const fetchMock = signedIn(user);
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ця сторінка — для кураторів' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'До сповіщень' })).toHaveAttribute('href', '/uk/notifications');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/exercises/ex-1');
+  });
+});
