@@ -97,4 +97,10 @@ export const ACCESS_MESSAGES = {
 export const FILE_MESSAGES = {
   fileTooLarge: 'Файл завеликий: щонайбільше 10 МБ',
   oneFile: 'Можна додати лише один файл',
+  fileType:
+    'Такий файл не приймаємо: додайте зображення, PDF, аудіо або документ (Word, Excel, PowerPoint, OpenDocument)',
+  noFile: 'Файлу немає',
+  linkExpired: 'Посилання на файл застаріло або недійсне. Оновіть сторінку.',
+  quotaFull: 'Місце для ваших файлів вичерпано: видаліть непотрібні вкладення або додайте менший файл',
+  tooManyUploads: 'Забагато файлів за годину. Спробуйте пізніше.',
 } as const;

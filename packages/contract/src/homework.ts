@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorSchema, FILE_MESSAGES, idSchema, multiLine, requiredText } from './common.js';
+import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const HOMEWORK_MAX = 30_000;
@@ -126,15 +126,7 @@ export const HOMEWORK_MESSAGES = {
   commentNotFound: 'Коментар не знайдено',
   notYours: 'Це може робити лише автор',
   curatorsOnly: 'Оцінювати можуть лише куратори',
-  fileTooLarge: FILE_MESSAGES.fileTooLarge,
-  fileType:
-    'Такий файл не приймаємо: додайте зображення, PDF, аудіо або документ (Word, Excel, PowerPoint, OpenDocument)',
-  oneFile: FILE_MESSAGES.oneFile,
-  noFile: 'Файлу немає',
   emptyHomework: 'Домашнє завдання: напишіть відповідь або додайте файл',
   emptyComment: 'Коментар: напишіть текст або додайте файл',
   nothingToRate: 'Відповідь видалено — оцінювати нічого',
-  linkExpired: 'Посилання на файл застаріло або недійсне. Оновіть сторінку.',
-  quotaFull: 'Місце для ваших файлів вичерпано: видаліть непотрібні вкладення або додайте менший файл',
-  tooManyUploads: 'Забагато файлів за годину. Спробуйте пізніше.',
 } as const;

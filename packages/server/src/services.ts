@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, HOMEWORK_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
@@ -208,7 +208,7 @@ export async function createServices(
         `${ns}upload`,
         config.uploads.perHour,
         60 * 60,
-        HOMEWORK_MESSAGES.tooManyUploads,
+        FILE_MESSAGES.tooManyUploads,
         redis,
       ),
     });

@@ -1,4 +1,4 @@
-import { HOMEWORK_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
+import { FILE_MESSAGES, HOMEWORK_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, importFixtures, signUp, staff } from './support/courses.js';
@@ -84,7 +84,7 @@ describe('homework', () => {
     try {
       const expired = await fetch(url);
       expect(expired.status).toBe(403);
-      expect(((await expired.json()) as { message: string }).message).toBe(HOMEWORK_MESSAGES.linkExpired);
+      expect(((await expired.json()) as { message: string }).message).toBe(FILE_MESSAGES.linkExpired);
     } finally {
       t.clock.advance(-2 * 60 * 60 * 1000);
     }
@@ -96,7 +96,7 @@ describe('homework', () => {
     const tooBig = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES + 1 - PNG.length)]);
     const refused = await submit(token, 'x', { bytes: tooBig, name: 'big.png', type: 'image/png' });
     expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe(HOMEWORK_MESSAGES.fileTooLarge);
+    expect(refused.body.message).toBe(FILE_MESSAGES.fileTooLarge);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
     expect(await storedFiles(t.dataDir)).toEqual(before);
     const justRight = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES - PNG.length)]);
@@ -115,7 +115,7 @@ describe('homework', () => {
     const before = await storedFiles(t.dataDir);
     const refused = await submit(token, 'x', { bytes, name, type });
     expect(refused.status).toBe(415);
-    expect(refused.body.message).toBe(HOMEWORK_MESSAGES.fileType);
+    expect(refused.body.message).toBe(FILE_MESSAGES.fileType);
     expect((await t.api('GET', `/api/exercises?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
     expect(await storedFiles(t.dataDir)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { HOMEWORK_MESSAGES } from '@yedyni/contract';
+import { FILE_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signUp } from './support/courses.js';
@@ -148,7 +148,7 @@ describe('upload quota', () => {
     const before = await storedFiles(t.dataDir);
     const refused = await chatUpload(t, token, png(600 * 1024));
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ message: HOMEWORK_MESSAGES.quotaFull });
+    expect(refused.body).toEqual({ message: FILE_MESSAGES.quotaFull });
     expect(await storedFiles(t.dataDir)).toEqual(before);
     expect(await storedBy(user._id)).toBe(600 * 1024);
     // Someone else's space is their own.
@@ -176,7 +176,7 @@ describe('upload quota', () => {
         new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000)),
       ]);
       expect(answer?.status, 'answered before the body was complete').toBe(413);
-      expect(JSON.parse(answer?.body ?? '{}')).toEqual({ message: HOMEWORK_MESSAGES.quotaFull });
+      expect(JSON.parse(answer?.body ?? '{}')).toEqual({ message: FILE_MESSAGES.quotaFull });
     } finally {
       upload.abort();
     }
@@ -202,7 +202,7 @@ describe('upload rate', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => chatUpload(t, token, PNG)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429]);
     const refused = answers.find((a) => a.status === 429);
-    expect(refused?.body).toEqual({ message: HOMEWORK_MESSAGES.tooManyUploads });
+    expect(refused?.body).toEqual({ message: FILE_MESSAGES.tooManyUploads });
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await chatUpload(t, (await signUp(t)).token, PNG)).status).toBe(201);
   });

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type FileFields, HOMEWORK_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
+import { FILE_MESSAGES, type FileFields, MAX_FILE_BYTES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
 import type { Executor } from '../../infra/db/index.js';
@@ -95,10 +95,7 @@ export class FilesService {
       await this.unreserve(reservation.id);
       if (error instanceof TooManyBytes) {
         // Cut short by the quota, or by the size every file must keep to.
-        throw new AppError(
-          413,
-          reservation.bytes < wanted ? HOMEWORK_MESSAGES.quotaFull : HOMEWORK_MESSAGES.fileTooLarge,
-        );
+        throw new AppError(413, reservation.bytes < wanted ? FILE_MESSAGES.quotaFull : FILE_MESSAGES.fileTooLarge);
       }
       throw error;
     }
@@ -109,7 +106,7 @@ export class FilesService {
         return undefined;
       }
       const mime = await detectStreamType(this.deps.store.read(saved.key), fileName);
-      if (!mime) throw new AppError(415, HOMEWORK_MESSAGES.fileType);
+      if (!mime) throw new AppError(415, FILE_MESSAGES.fileType);
       return { ...stored, mime, name: nameForType(cleanFileName(fileName), mime) };
     } catch (error) {
       await this.discard({ ...stored, mime: '', name: '' });
@@ -142,7 +139,7 @@ export class FilesService {
         .executeTakeFirst();
       const left = this.deps.quotaBytes - Number(kept?.bytes ?? 0) - Number(held?.bytes ?? 0);
       const bytes = Math.min(wanted, left);
-      if (bytes <= 0) throw new AppError(413, HOMEWORK_MESSAGES.quotaFull);
+      if (bytes <= 0) throw new AppError(413, FILE_MESSAGES.quotaFull);
       const id = randomUUID();
       await trx.insertInto('upload_reservations').values({ id, owner_id: ownerId, bytes, created_at: now }).execute();
       return { id, bytes };
@@ -294,9 +291,9 @@ export class FilesService {
 
   /** The file behind a signed link, or 403 when the link is forged, altered or expired. */
   async open(fileId: string, expires: number, signature: string) {
-    if (!this.isValidLink(fileId, expires, signature)) throw new AppError(403, HOMEWORK_MESSAGES.linkExpired);
+    if (!this.isValidLink(fileId, expires, signature)) throw new AppError(403, FILE_MESSAGES.linkExpired);
     const row = await this.deps.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
-    if (!row) throw new AppError(404, HOMEWORK_MESSAGES.noFile);
+    if (!row) throw new AppError(404, FILE_MESSAGES.noFile);
     // Offered under a name that fits the type found in it, whatever it was uploaded as.
     const name = nameForType(row.name, row.mime);
     return {

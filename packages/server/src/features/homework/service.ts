@@ -4,6 +4,7 @@ import {
   type Comment,
   type Exercise,
   type ExerciseNotification,
+  FILE_MESSAGES,
   type FileFields,
   HOMEWORK_MESSAGES,
 } from '@yedyni/contract';
@@ -208,12 +209,12 @@ export class HomeworkService {
       if (commentId) {
         const comment = await this.comment(exerciseId, commentId, trx);
         if (!canEditComment(actor, comment)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
-        if (!comment.file_id) throw new AppError(404, HOMEWORK_MESSAGES.noFile);
+        if (!comment.file_id) throw new AppError(404, FILE_MESSAGES.noFile);
         await trx.updateTable('exercise_comments').set({ file_id: null }).where('id', '=', commentId).execute();
         return { result: undefined, dropKeys: await this.deps.files.forget(trx, [comment.file_id]) };
       }
       if (!canEditHomework(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
-      if (!exercise.file_id) throw new AppError(404, HOMEWORK_MESSAGES.noFile);
+      if (!exercise.file_id) throw new AppError(404, FILE_MESSAGES.noFile);
       await trx.updateTable('exercises').set({ file_id: null }).where('id', '=', exerciseId).execute();
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [exercise.file_id]) };
     });
