@@ -10,6 +10,7 @@ export * from './diary.js';
 export * from './game.js';
 export * from './gratitudes.js';
 export * from './homework.js';
+export * from './notifications.js';
 export * from './olympiads.js';
 export * from './payments.js';
 export * from './schedule.js';
