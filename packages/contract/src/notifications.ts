@@ -119,10 +119,12 @@ export const notificationsReadSchema = z.union([
 ]);
 export const notificationsCountSchema = z.object({ countNotifications: z.number().int() });
 
+const BAD_PUSH_ENDPOINT = 'Підписка: потрібна адреса push-сервісу';
+
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z
   .object({
-    endpoint: z.url({ protocol: /^https?$/, error: 'Підписка: потрібна адреса push-сервісу' }).max(2000),
+    endpoint: z.url({ protocol: /^https?$/, error: BAD_PUSH_ENDPOINT }).max(2000, BAD_PUSH_ENDPOINT),
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: z.string().min(16).max(200), auth: z.string().min(8).max(100) }),
   })
@@ -145,12 +147,14 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** One-click unsubscribe (RFC 8058) from a mail's link: no sign-in, the signed token says who and what. */
 export const unsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
-export const unsubscribeResultSchema = z.object({ category: z.enum(NOTIFICATION_CATEGORIES), email: z.string() });
+export const mailUnsubscribeResultSchema = z.object({ category: z.enum(NOTIFICATION_CATEGORIES), email: z.string() });
 
 export const NOTIFICATION_MESSAGES = {
   badUnsubscribeToken: 'Посилання для відписки недійсне або застаріле',
   unsubscribed: 'Ви більше не отримуватимете ці листи',
   pushUnavailable: 'Push-сповіщення на цьому сервері не налаштовані',
+  /** In production only a public https push service is accepted (the server posts to it). */
+  badPushEndpoint: BAD_PUSH_ENDPOINT,
   tooManySubscriptions: 'Забагато пристроїв із push-сповіщеннями: вимкніть їх на старому пристрої',
   accountMailStays: 'Листи про безпеку акаунта вимкнути не можна',
 } as const;

@@ -12,6 +12,7 @@ import { DiaryService } from './features/diary/index.js';
 import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
+import { PushChannel, PushSubscriptions } from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { SupportService } from './features/support/index.js';
@@ -23,6 +24,7 @@ import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpa
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
 import { privateDir } from './infra/private-files.js';
+import { PushSender, resolveVapidKeys } from './infra/push.js';
 import { AttemptLimiter, ProgressiveDelay } from './infra/rate-limit.js';
 import { Broadcaster } from './infra/realtime.js';
 import { createRedis } from './infra/redis.js';
@@ -53,6 +55,8 @@ export interface Services {
   game: GameService;
   clubs: ClubsService;
   olympiads: OlympiadsService;
+  /** Web Push: each person's browsers, and the channel that sends to them. */
+  push: { channel: PushChannel; subscriptions: PushSubscriptions };
   /** The admin console's own services (the rest it shares with the features). */
   admin: { users: UsersAdmin; authoring: CourseAuthoring; tasks: TaskAuthoring; reports: PaymentReports };
   /** The built-in LiqPay stand-in; absent in live mode. */
@@ -240,6 +244,21 @@ export async function createServices(
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
     const olympiads = new OlympiadsService({ db, clock, support });
+    const vapidKeys = resolveVapidKeys({
+      configured: config.vapid.keys,
+      production: config.env === 'production',
+      dataDir: config.dataDir,
+      log,
+    });
+    const pushSubscriptions = new PushSubscriptions({ db, clock, publicEndpointsOnly: config.env === 'production' });
+    const push = {
+      subscriptions: pushSubscriptions,
+      channel: new PushChannel({
+        subscriptions: pushSubscriptions,
+        sender: vapidKeys && new PushSender(vapidKeys, config.vapid.subject),
+        log,
+      }),
+    };
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -282,6 +301,7 @@ export async function createServices(
       game,
       clubs,
       olympiads,
+      push,
       admin,
       sandbox,
       mediaRoot,

@@ -6,6 +6,7 @@ import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
 import { createDb } from '../infra/db/index.js';
 import { restrictUmask } from '../infra/private-files.js';
+import { generateVapidKeys } from '../infra/push.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Команди оператора:
@@ -13,7 +14,8 @@ const USAGE = `Команди оператора:
   npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]
   npm run admin -- set-password <email> <password>   (завершує всі сеанси користувача)
   npm run admin -- backup <file.tar.gz>     (сервер може працювати далі)
-  npm run admin -- restore <file.tar.gz>    (лише в порожню базу)`;
+  npm run admin -- restore <file.tar.gz>    (лише в порожню базу)
+  npm run admin -- vapid-keys               (нова пара ключів для Web Push: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)`;
 
 export class UsageError extends Error {}
 
@@ -28,6 +30,12 @@ function parseRole(value: string | undefined): Role {
 export async function runAdmin(args: string[], config: Config): Promise<string> {
   const [command, ...rest] = args;
   if (command === 'backup' || command === 'restore') return runArchive(command, rest, config);
+  if (command === 'vapid-keys') {
+    if (rest.length > 0) throw new UsageError(USAGE);
+    // Printed for the operator's settings; nothing is stored (a changed pair ends every subscription).
+    const keys = generateVapidKeys();
+    return `VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`;
+  }
   if (command !== 'set-role' && command !== 'create-user' && command !== 'set-password') throw new UsageError(USAGE);
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
   try {

@@ -49,6 +49,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   olympiad_attempts: ['olympiad_id', 'user_id'],
   clubs: ['id'],
   club_signups: ['club_id', 'user_id'],
+  push_subscriptions: ['id'],
   audit_log: ['id'],
 };
 export type TableName = Archived;

@@ -57,6 +57,20 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'щонайменше 32 символи').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Єдині <no-reply@yedyni.local>'),
+  /** Web Push (VAPID, RFC 8292): both keys or neither; `npm run admin -- vapid-keys` makes a pair. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'відкритий ключ P-256 у base64url (87 символів), як дає vapid-keys')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'закритий ключ P-256 у base64url (43 символи), як дає vapid-keys')
+    .optional(),
+  /** Whom a push service may contact about our messages: an https: address or a mailto:. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'адреса https://… або mailto:…, за якою push-сервіс може звернутися')
+    .optional(),
   LIQPAY_MODE: z.enum(['sandbox', 'live']).optional(),
   LIQPAY_PUBLIC_KEY: z.string().optional(),
   LIQPAY_PRIVATE_KEY: z.string().optional(),
@@ -99,6 +113,11 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Web Push: the VAPID key pair when both are set (otherwise infra/push.ts makes one per data
+   * directory outside production), and the subject named in every VAPID token.
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
   liqpay: { mode: 'sandbox' | 'live'; publicKey: string; privateKey: string };
   seedDemo: boolean;
   /**
@@ -161,10 +180,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'SEED_DEMO: демонстраційні дані в production заборонені (приберіть змінну або задайте false)',
     );
   }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: задайте обидва ключі або жодного');
+  }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS: не може бути більшим за HTTP_REQUEST_TIMEOUT_MS');
   }
 
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -172,10 +195,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: parseDatabase(env.DATABASE_URL, dataDir),
     redisUrl: env.REDIS_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret: env.JWT_SECRET ?? dataDirSecret(dataDir),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    vapid: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? vapidSubject(publicUrl, env.MAIL_FROM),
+    },
     liqpay: {
       mode: liqpayMode,
       publicKey: liqpayMode === 'sandbox' ? (env.LIQPAY_PUBLIC_KEY ?? 'sandbox_public') : (env.LIQPAY_PUBLIC_KEY ?? ''),
@@ -205,6 +235,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
+}
+
+/** Our https address, else the sender's mailbox: push services accept only these two kinds. */
+function vapidSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const mailbox = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? /\S+@\S+/.exec(mailFrom)?.[0];
+  return `mailto:${mailbox ?? 'no-reply@yedyni.local'}`;
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {

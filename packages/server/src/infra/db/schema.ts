@@ -324,6 +324,22 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** One browser's Web Push subscription (features/notifications/push.ts). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's address for this browser; unique. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), to encrypt for it (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  /** Shown to tell devices apart; cut to 300 characters. */
+  user_agent: string;
+  created_at: number;
+  /** Last confirmed by its browser or delivered to; the least recent goes first past the limit. */
+  last_used_at: number;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
@@ -352,4 +368,5 @@ export interface Database {
   olympiad_attempts: OlympiadAttemptsTable;
   clubs: ClubsTable;
   club_signups: ClubSignupsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
