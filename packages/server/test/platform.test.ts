@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/auth/passwords.js';
 import { ConfigError, loadConfig } from '../src/infra/config.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { PRODUCTION, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 let webDist: string;
@@ -207,14 +207,6 @@ describe('settings', () => {
     expect(production.liqpay.mode).toBe('live');
   });
 });
-
-/** What production needs besides NODE_ENV: a JWT secret and live payment keys. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(40),
-  LIQPAY_PUBLIC_KEY: 'i123',
-  LIQPAY_PRIVATE_KEY: 'secret',
-};
 
 describe('production start', () => {
   it('refuses demo data in production, naming SEED_DEMO', () => {

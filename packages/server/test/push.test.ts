@@ -8,7 +8,7 @@ import { runAdmin } from '../src/cli/admin.js';
 import { MAX_PUSH_SUBSCRIPTIONS, PushSubscriptions } from '../src/features/notifications/index.js';
 import { loadConfig } from '../src/infra/config.js';
 import { pushTopic } from '../src/infra/push.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { freePort, PRODUCTION, startTestApp, type TestApp } from './support/app.js';
 import { signUp } from './support/courses.js';
 import { decrypt, startPushService, type TestBrowser, type TestPushService } from './support/push.js';
 
@@ -138,7 +138,7 @@ describe('Web Push delivery', () => {
   it('throws when the push service cannot be reached at all', async () => {
     const { user } = await signUp(t);
     const browser = service.browser();
-    const closed = `http://127.0.0.1:9/push/${browser.subscription.endpoint.split('/').pop()}`;
+    const closed = `http://127.0.0.1:${await freePort()}/push/nobody-listens`;
     await t.app.services.push.subscriptions.save(user._id, { ...browser.subscription, endpoint: closed }, '');
     await expect(t.app.services.push.channel.deliver(user._id, payload, options)).rejects.toThrow(AggregateError);
     expect(await endpointsOf(user._id)).toEqual([closed]);
@@ -302,14 +302,6 @@ describe('VAPID keys', () => {
     expect(() => loadConfig({ DATA_DIR: t.dataDir, VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT/);
   });
 });
-
-/** What production needs besides NODE_ENV (platform.test.ts): a JWT secret and live payment keys. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(40),
-  LIQPAY_PUBLIC_KEY: 'i123',
-  LIQPAY_PRIVATE_KEY: 'secret',
-};
 
 describe('push in production', () => {
   it('is off without keys: said once in the log, no key, subscriptions refused, no key file made', async () => {

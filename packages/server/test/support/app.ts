@@ -11,6 +11,14 @@ import type { Clock } from '../../src/infra/clock.js';
 import { loadConfig } from '../../src/infra/config.js';
 import { needsRowLocks } from '../../src/infra/db/index.js';
 
+/** What production needs besides NODE_ENV: a JWT secret and live payment keys. */
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  LIQPAY_PUBLIC_KEY: 'i123',
+  LIQPAY_PRIVATE_KEY: 'secret',
+};
+
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   constructor(private current = Date.now()) {}
