@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { NOTIFICATION_MESSAGES, type PushPayload, type PushSubscriptionBody } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
-import { type Db, type Executor, needsRowLocks } from '../../infra/db/index.js';
+import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { PushOptions, PushSender } from '../../infra/push.js';
 
@@ -93,8 +93,8 @@ export class PushSubscriptions {
       .execute();
   }
 
-  list(userId: string, db: Executor = this.deps.db): Promise<SubscriptionRow[]> {
-    return db
+  list(userId: string): Promise<SubscriptionRow[]> {
+    return this.deps.db
       .selectFrom('push_subscriptions')
       .select(['id', 'endpoint', 'p256dh', 'auth'])
       .where('user_id', '=', userId)
