@@ -1,3 +1,4 @@
+import { LESSON_LIMITS } from '@yedyni/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -87,7 +88,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
               hint={t.audioUrlHint}
               inputMode="url"
               autoComplete="off"
-              maxLength={500}
+              limit={LESSON_LIMITS.mediaUrl}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
               onKeyDown={onKeyDown}
@@ -141,7 +142,7 @@ export function VideoList({ video, onChange }: VideoListProps) {
                 <div className={shared.pair}>
                   <TextField
                     label={t.videoTitle}
-                    maxLength={200}
+                    limit={LESSON_LIMITS.videoTitle}
                     data-video-title={row.key}
                     value={row.title}
                     onChange={(event) => set(row.key, { title: event.target.value })}
@@ -150,7 +151,7 @@ export function VideoList({ video, onChange }: VideoListProps) {
                     label={t.videoUrl}
                     inputMode="url"
                     autoComplete="off"
-                    maxLength={500}
+                    limit={LESSON_LIMITS.mediaUrl}
                     value={row.url}
                     onChange={(event) => set(row.key, { url: event.target.value })}
                   />

@@ -1,3 +1,4 @@
+import { LESSON_LIMITS } from '@yedyni/contract';
 import { useId } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
@@ -49,7 +50,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
                 <legend className={styles.itemName}>{t.question(index + 1)}</legend>
                 <TextField
                   label={t.questionText}
-                  maxLength={500}
+                  limit={LESSON_LIMITS.question}
                   data-question={q.key}
                   value={q.question}
                   onChange={(event) => set(q.key, { question: event.target.value })}
@@ -57,7 +58,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
                 <OptionsEditor question={q} onChange={(patch) => set(q.key, patch)} refocus={refocus} />
                 <TextArea
                   label={t.explanation}
-                  max={1000}
+                  max={LESSON_LIMITS.explanation}
                   rows={2}
                   value={q.explanation}
                   onChange={(explanation) => set(q.key, { explanation })}
@@ -127,7 +128,7 @@ function OptionsEditor({
           <div className={styles.optionText}>
             <TextField
               label={t.optionLabel(index + 1)}
-              maxLength={300}
+              limit={LESSON_LIMITS.option}
               data-option={option.key}
               value={option.text}
               onChange={(event) => setText(option.key, event.target.value)}
