@@ -1,5 +1,5 @@
 import { excessOf, limitTexts, nearLimit } from '../lib/limits';
-import styles from './TextField.module.css';
+import styles from './LimitStatus.module.css';
 
 interface LimitProps {
   /** The field's id: the counter is `<id>-count`, the excess message `<id>-over`. */
@@ -16,6 +16,9 @@ export function limitIds({ id, value, max, always }: LimitProps): string[] {
     Boolean,
   );
 }
+
+/** The class of an element around a limited field: its border turns red past the limit. */
+export const limitedClass = styles.limited;
 
 /** A limited field's counter and, past the limit, how much to remove. */
 export function LimitStatus({ id, value, max, always }: LimitProps) {

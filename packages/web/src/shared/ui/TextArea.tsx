@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { excessOf } from '../lib/limits';
-import { LimitStatus, limitIds } from './LimitStatus';
+import { LimitStatus, limitedClass, limitIds } from './LimitStatus';
 import styles from './TextField.module.css';
 
 interface TextAreaProps {
@@ -24,7 +24,7 @@ export function TextArea({ label, hint, value, max, onChange, rows = 6, disabled
   const limit = { id, value, max, always: true };
   const described = [hint ? `${id}-hint` : '', ...limitIds(limit)].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
+    <div className={`${styles.field} ${limitedClass}`}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>

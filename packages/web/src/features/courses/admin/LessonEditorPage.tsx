@@ -7,6 +7,7 @@ import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
 import { DraftNote } from '../../../shared/ui/DraftNote';
+import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
@@ -204,7 +205,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
       <form className={styles.editor} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
         {kept.restored && <DraftNote onDiscard={kept.discard} />}
         <Panel title={t.mainPanel}>
-          <TextField
+          <LimitedTextField
             label={t.theme}
             limit={LIMIT.theme}
             required
@@ -213,7 +214,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
           />
           <div className={styles.cover}>
             <div className={styles.coverFields}>
-              <TextField
+              <LimitedTextField
                 label={t.imageUrl}
                 hint={t.imageHint}
                 inputMode="url"

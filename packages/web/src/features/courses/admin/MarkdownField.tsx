@@ -2,7 +2,7 @@ import { LESSON_LIMITS } from '@yedyni/contract';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { excessOf } from '../../../shared/lib/limits';
-import { LimitStatus, limitIds } from '../../../shared/ui/LimitStatus';
+import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import { Prose } from '../../../shared/ui/Prose';
 import field from '../../../shared/ui/TextField.module.css';
 import { courseAdminApi } from './api';
@@ -108,7 +108,7 @@ export function MarkdownField({
         </fieldset>
       </div>
       <div className={styles.panes}>
-        <div id={`${id}-edit`} className={styles.editPane}>
+        <div id={`${id}-edit`} className={`${styles.editPane} ${limitedClass}`}>
           <textarea
             ref={textareaRef}
             id={id}

@@ -1,8 +1,8 @@
 import { LESSON_LIMITS } from '@yedyni/contract';
 import { useId } from 'react';
 import { Button } from '../../../shared/ui/Button';
+import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { TextArea } from '../../../shared/ui/TextArea';
-import { TextField } from '../../../shared/ui/TextField';
 import { adminTexts, RightAnswer, adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
 import {
@@ -48,7 +48,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
             <li key={q.key} className={styles.item}>
               <fieldset className={styles.itemFieldset}>
                 <legend className={styles.itemName}>{t.question(index + 1)}</legend>
-                <TextField
+                <LimitedTextField
                   label={t.questionText}
                   limit={LESSON_LIMITS.question}
                   data-question={q.key}
@@ -126,7 +126,7 @@ function OptionsEditor({
       {options.map((option, index) => (
         <div key={option.key} className={shared.fieldRow}>
           <div className={styles.optionText}>
-            <TextField
+            <LimitedTextField
               label={t.optionLabel(index + 1)}
               limit={LESSON_LIMITS.option}
               data-option={option.key}
