@@ -51,7 +51,6 @@ export const chatTexts = {
   editing: 'Редагування повідомлення',
   composerHint: 'Enter — надіслати, Shift+Enter — новий рядок.',
   editingHint: 'Enter — зберегти, Escape — скасувати.',
-  counter: (used: number) => `${used} з ${CHAT_TEXT_MAX} символів`,
   send: 'Надіслати',
   save: 'Зберегти',
   cancelEdit: 'Скасувати редагування',

@@ -5,6 +5,7 @@ import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/fi
 import { excessOf, limitTexts } from '../../../shared/lib/limits';
 import { Button } from '../../../shared/ui/Button';
 import { DraftNote } from '../../../shared/ui/DraftNote';
+import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import { useChatDispatch } from '../hooks';
 import { uploadChatFile } from '../slice';
 import { CHAT_COUNTER_FROM, CHAT_TEXT_MAX, chatTexts as t } from '../texts';
@@ -129,8 +130,9 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
   };
 
   const excess = excessOf(text, CHAT_TEXT_MAX);
-  const near = text.length >= CHAT_COUNTER_FROM;
-  const described = [`${id}-hint`, near ? `${id}-count` : '', excess > 0 ? `${id}-over` : ''].filter(Boolean).join(' ');
+  // The counter shows from CHAT_COUNTER_FROM on, earlier than other fields: a message is short.
+  const limit = { id, value: text, max: CHAT_TEXT_MAX, always: text.length >= CHAT_COUNTER_FROM };
+  const described = [`${id}-hint`, ...(limit.always ? limitIds(limit) : [])].join(' ');
   return (
     <form
       className={styles.composer}
@@ -174,7 +176,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
           )}
         </div>
       )}
-      <div className={styles.row}>
+      <div className={`${styles.row} ${limitedClass}`}>
         {!editing && (
           <label className={styles.attach} title={t.attach}>
             <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.attachIcon}>
@@ -223,19 +225,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
         <span id={`${id}-file`} hidden>
           {t.fileHint}
         </span>
-        {excess > 0 && (
-          <span id={`${id}-over`} className={styles.over}>
-            {limitTexts.over(excess)}
-          </span>
-        )}
-        {near && (
-          <span
-            id={`${id}-count`}
-            className={text.length >= CHAT_TEXT_MAX ? `${styles.count} ${styles.full}` : styles.count}
-          >
-            {t.counter(text.length)}
-          </span>
-        )}
+        {limit.always && <LimitStatus {...limit} />}
       </div>
     </form>
   );
