@@ -19,6 +19,19 @@ export const MAX_FILE_BYTES = 10_485_760;
 /** The longest chat message, counted after trimming. */
 export const CHAT_TEXT_MAX = 500;
 
+/** The longest text of each lesson editor field, in characters (lessonEditSchema). */
+export const LESSON_LIMITS = {
+  theme: 200,
+  /** Each Markdown text: the lesson, its theory and its practice. */
+  text: 200_000,
+  diary: 1000,
+  mediaUrl: 500,
+  videoTitle: 200,
+  question: 500,
+  option: 300,
+  explanation: 1000,
+} as const;
+
 /** Course media an admin uploads (lesson images and audio): at most 50 MiB each. */
 export const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
 /** The admin payments view shows totals for this many Kyiv months, the current one first. */

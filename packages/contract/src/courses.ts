@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
+import { LESSON_LIMITS as LIMIT } from './constants.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -231,18 +232,18 @@ export const SELF_TEST_MAX_QUESTIONS = 50;
 
 export const selfTestEditSchema = z
   .object({
-    question: singleLine('Питання').min(1, 'Питання: обовʼязкове поле').max(500),
+    question: singleLine('Питання').min(1, 'Питання: обовʼязкове поле').max(LIMIT.question),
     options: z
-      .array(singleLine('Варіант').min(1, 'Варіант: не може бути порожнім').max(300))
+      .array(singleLine('Варіант').min(1, 'Варіант: не може бути порожнім').max(LIMIT.option))
       .min(2, 'Питання: щонайменше 2 варіанти')
       .max(8, 'Питання: не більше 8 варіантів'),
     answer: z.number().int().min(0),
-    explanation: multiLine('Пояснення').trim().max(1000).default(''),
+    explanation: multiLine('Пояснення').trim().max(LIMIT.explanation).default(''),
   })
   .refine((q) => q.answer < q.options.length, { message: 'Питання: позначте правильний варіант', path: ['answer'] });
 
 const mediaUrl = singleLine('Посилання')
-  .max(500)
+  .max(LIMIT.mediaUrl)
   .refine((url) => url.startsWith('/media/') || /^https:\/\/\S+$/.test(url), {
     message: 'Посилання: https://… або завантажений файл',
   });
@@ -250,18 +251,23 @@ const mediaUrl = singleLine('Посилання')
 /** A lesson as the editor holds it: Markdown sources (HTML inside is allowed, and sanitized). */
 export const lessonEditSchema = z
   .object({
-    theme: singleLine('Тема').min(1, 'Тема: обовʼязкове поле').max(200, 'Тема: не більше 200 символів'),
+    theme: singleLine('Тема')
+      .min(1, 'Тема: обовʼязкове поле')
+      .max(LIMIT.theme, `Тема: не більше ${LIMIT.theme} символів`),
     image: z.union([z.literal(''), mediaUrl]).default(''),
-    content: multiLine('Текст уроку').max(200_000, 'Текст уроку: задовгий').default(''),
-    theory: multiLine('Теорія').max(200_000, 'Теорія: задовга').default(''),
-    practice: multiLine('Практика').max(200_000, 'Практика: задовга').default(''),
+    content: multiLine('Текст уроку').max(LIMIT.text, 'Текст уроку: задовгий').default(''),
+    theory: multiLine('Теорія').max(LIMIT.text, 'Теорія: задовга').default(''),
+    practice: multiLine('Практика').max(LIMIT.text, 'Практика: задовга').default(''),
     audio: z.array(mediaUrl).max(20, 'Аудіо: не більше 20').default([]),
     video: z
-      .array(videoSchema.extend({ title: singleLine('Назва відео').max(200), url: mediaUrl }))
+      .array(videoSchema.extend({ title: singleLine('Назва відео').max(LIMIT.videoTitle), url: mediaUrl }))
       .max(20, 'Відео: не більше 20')
       .default([]),
     test: z.array(selfTestEditSchema).max(SELF_TEST_MAX_QUESTIONS).default([]),
-    diary: multiLine('Завдання щоденника').trim().max(1000, 'Завдання щоденника: не більше 1000 символів').default(''),
+    diary: multiLine('Завдання щоденника')
+      .trim()
+      .max(LIMIT.diary, `Завдання щоденника: не більше ${LIMIT.diary} символів`)
+      .default(''),
   })
   .meta({ id: 'LessonEdit' });
 export type LessonEdit = z.infer<typeof lessonEditSchema>;

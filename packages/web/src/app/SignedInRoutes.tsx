@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { selectUser } from '../features/auth';
+import { DraftOwner } from '../shared/lib/drafts';
 import { lazyScreen } from '../shared/lib/lazyScreen';
 import { useAppSelector } from './hooks';
 import AppLayout from './layouts/AppLayout';
@@ -69,41 +70,44 @@ function Home() {
 
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
 export default function SignedInRoutes() {
+  const userId = useAppSelector(selectUser)?._id ?? null;
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<Home />} />
-        <Route path="learn" element={<CoursesPage />} />
-        <Route path="learn/:courseId" element={<CoursePage />}>
-          <Route path=":lessonId" element={<LessonPage />}>
-            <Route index element={<LessonMain />} />
-            <Route path="theory" element={<LessonTheory />} />
-            <Route path="practice" element={<LessonPractice />} />
-            <Route path="audio" element={<LessonAudio />} />
-            <Route path="video" element={<LessonVideo />} />
-            <Route path="test" element={<LessonTest />} />
-            <Route path="diary" element={<LessonDiary />} />
+    <DraftOwner userId={userId}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<Home />} />
+          <Route path="learn" element={<CoursesPage />} />
+          <Route path="learn/:courseId" element={<CoursePage />}>
+            <Route path=":lessonId" element={<LessonPage />}>
+              <Route index element={<LessonMain />} />
+              <Route path="theory" element={<LessonTheory />} />
+              <Route path="practice" element={<LessonPractice />} />
+              <Route path="audio" element={<LessonAudio />} />
+              <Route path="video" element={<LessonVideo />} />
+              <Route path="test" element={<LessonTest />} />
+              <Route path="diary" element={<LessonDiary />} />
+            </Route>
           </Route>
+          <Route path="game" element={<GamePage />} />
+          <Route path="olympiad" element={<OlympiadPage />} />
+          <Route path="donat" element={<DonationPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="active" element={<ActivePage />} />
+          <Route path="clubs" element={<ClubsPage />} />
+          <Route path="bonus" element={<BonusLayout />}>
+            <Route index element={<IndicatorsPage />} />
+            <Route path="payments" element={<PaymentsPage />} />
+            <Route path="subscriptions" element={<SubscriptionsPage />} />
+            <Route path="mark" element={<FootprintPage />} />
+            <Route path="team" element={<TeamPage />} />
+            <Route path="gratitudes" element={<GratitudesPage />} />
+          </Route>
+          <Route path="admin/*" element={<AdminScreens />} />
+          {/* An address that names no screen (an old link, a typo) goes home, in the frame. */}
+          <Route path="*" element={<Navigate to="/uk" replace />} />
         </Route>
-        <Route path="game" element={<GamePage />} />
-        <Route path="olympiad" element={<OlympiadPage />} />
-        <Route path="donat" element={<DonationPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="notifications" element={<NotificationsPage />} />
-        <Route path="active" element={<ActivePage />} />
-        <Route path="clubs" element={<ClubsPage />} />
-        <Route path="bonus" element={<BonusLayout />}>
-          <Route index element={<IndicatorsPage />} />
-          <Route path="payments" element={<PaymentsPage />} />
-          <Route path="subscriptions" element={<SubscriptionsPage />} />
-          <Route path="mark" element={<FootprintPage />} />
-          <Route path="team" element={<TeamPage />} />
-          <Route path="gratitudes" element={<GratitudesPage />} />
-        </Route>
-        <Route path="admin/*" element={<AdminScreens />} />
-        {/* An address that names no screen (an old link, a typo) goes home, in the frame. */}
-        <Route path="*" element={<Navigate to="/uk" replace />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </DraftOwner>
   );
 }

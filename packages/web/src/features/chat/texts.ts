@@ -51,7 +51,6 @@ export const chatTexts = {
   editing: 'Редагування повідомлення',
   composerHint: 'Enter — надіслати, Shift+Enter — новий рядок.',
   editingHint: 'Enter — зберегти, Escape — скасувати.',
-  counter: (used: number) => `${used} з ${CHAT_TEXT_MAX} символів`,
   send: 'Надіслати',
   save: 'Зберегти',
   cancelEdit: 'Скасувати редагування',
@@ -63,7 +62,6 @@ export const chatTexts = {
   tooLarge: (size: string) => `Файл завеликий (${size}): щонайбільше 10 МБ. Оберіть менший файл.`,
   uploadFailed: 'Не вдалося завантажити файл. Спробуйте ще раз.',
   needText: 'Напишіть повідомлення або додайте файл.',
-  tooLong: `Повідомлення задовге: щонайбільше ${CHAT_TEXT_MAX} символів.`,
 
   connecting: 'Підʼєднуємося до чату…',
   lost: 'Зʼєднання втрачено, відновлюємо…',

@@ -1,11 +1,16 @@
 import { useId } from 'react';
+import { excessOf } from '../lib/limits';
+import { LimitStatus, limitedClass, limitIds } from './LimitStatus';
 import styles from './TextField.module.css';
 
 interface TextAreaProps {
   label: string;
   hint?: string;
   value: string;
-  /** Longest text allowed; a live «N з M символів» counter describes the field. */
+  /**
+   * Longest text allowed; a live «N з M символів» counter describes the field. Longer text is
+   * kept as typed (never cut) and marked invalid; the form refuses to send it.
+   */
   max: number;
   onChange: (value: string) => void;
   rows?: number;
@@ -13,15 +18,13 @@ interface TextAreaProps {
   required?: boolean;
 }
 
-const counter = (used: number, max: number) =>
-  `${used.toLocaleString('uk-UA')} з ${max.toLocaleString('uk-UA')} символів`;
-
 /** A labelled, controlled text area with an optional hint and a character counter. */
 export function TextArea({ label, hint, value, max, onChange, rows = 6, disabled, required }: TextAreaProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', `${id}-count`].filter(Boolean).join(' ');
+  const limit = { id, value, max, always: true };
+  const described = [hint ? `${id}-hint` : '', ...limitIds(limit)].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
+    <div className={`${styles.field} ${limitedClass}`}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
@@ -34,16 +37,14 @@ export function TextArea({ label, hint, value, max, onChange, rows = 6, disabled
         id={id}
         className={`${styles.input} ${styles.textarea}`}
         rows={rows}
-        maxLength={max}
         value={value}
         disabled={disabled}
         required={required}
+        aria-invalid={excessOf(value, max) > 0 || undefined}
         aria-describedby={described}
         onChange={(event) => onChange(event.target.value)}
       />
-      <span id={`${id}-count`} className={value.length >= max ? `${styles.count} ${styles.full}` : styles.count}>
-        {counter(value.length, max)}
-      </span>
+      <LimitStatus {...limit} />
     </div>
   );
 }

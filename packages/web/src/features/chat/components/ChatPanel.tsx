@@ -164,6 +164,8 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
           </div>
         )}
         <Composer
+          key={`${courseId}:${wave}`}
+          room={`${courseId}:${wave}`}
           editing={chat.editingMessage}
           textareaRef={textarea}
           onSend={room.send}

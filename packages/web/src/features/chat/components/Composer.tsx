@@ -1,13 +1,19 @@
 import type { ChatAck, ChatMessage, FileFields } from '@yedyni/contract';
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { useDraft } from '../../../shared/lib/drafts';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
+import { excessOf, limitTexts } from '../../../shared/lib/limits';
 import { Button } from '../../../shared/ui/Button';
+import { DraftNote } from '../../../shared/ui/DraftNote';
+import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import { useChatDispatch } from '../hooks';
 import { uploadChatFile } from '../slice';
 import { CHAT_COUNTER_FROM, CHAT_TEXT_MAX, chatTexts as t } from '../texts';
 import styles from './ChatPanel.module.css';
 
 interface ComposerProps {
+  /** Names the room's draft (`<courseId>:<wave>`): fixed for a mount. */
+  room: string;
   /** The own message being edited, or null for a new one. */
   editing: ChatMessage | null;
   textareaRef: Ref<HTMLTextAreaElement>;
@@ -22,30 +28,27 @@ interface ComposerProps {
  * Writes a new message, or edits one's own: Enter sends, Shift+Enter starts a new line, Escape
  * ends editing. A file is checked (10 MiB), uploaded at once and shown as a chip until sent.
  */
-export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, onProblem }: ComposerProps) {
+export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelEdit, onProblem }: ComposerProps) {
   const dispatch = useChatDispatch();
   const id = useId();
-  const [text, setText] = useState('');
+  // The new message is the room's draft; an edited message's text is not kept.
+  const draft = useDraft('chat', room, '');
+  const [editText, setEditText] = useState('');
+  const text = editing ? editText : draft.value;
+  const setText = editing ? setEditText : draft.set;
   const [file, setFile] = useState<FileFields | null>(null);
   const [uploading, setUploading] = useState('');
   const [busy, setBusy] = useState(false);
-  const draft = useRef('');
   const editingId = editing?._id ?? null;
   const wasEditing = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement | null>(null);
 
-  // Into editing: the message's text replaces the draft, which comes back afterwards.
+  // Into editing: the message's text shows instead of the draft, which comes back afterwards.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the edited message matters.
   useEffect(() => {
     if (editingId === wasEditing.current) return;
-    if (editingId && editing) {
-      if (wasEditing.current === null) draft.current = text;
-      setText(editing.text);
-    } else {
-      setText(draft.current);
-      draft.current = '';
-    }
+    if (editing) setEditText(editing.text);
     wasEditing.current = editingId;
     onProblem('');
     area.current?.focus();
@@ -75,8 +78,8 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
   const submit = async () => {
     if (busy || uploading) return;
     const trimmed = text.trim();
-    if (trimmed.length > CHAT_TEXT_MAX) {
-      onProblem(t.tooLong);
+    if (excess > 0) {
+      onProblem(limitTexts.refused(t.message, excess));
       return;
     }
     if (editing) {
@@ -103,7 +106,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
       return;
     }
     onProblem('');
-    setText('');
+    draft.clear();
     setFile(null);
     area.current?.focus();
   };
@@ -126,8 +129,10 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
     else if (textareaRef) textareaRef.current = element;
   };
 
-  const near = text.length >= CHAT_COUNTER_FROM;
-  const described = [`${id}-hint`, near ? `${id}-count` : ''].filter(Boolean).join(' ');
+  const excess = excessOf(text, CHAT_TEXT_MAX);
+  // The counter shows from CHAT_COUNTER_FROM on, earlier than other fields: a message is short.
+  const limit = { id, value: text, max: CHAT_TEXT_MAX, always: text.length >= CHAT_COUNTER_FROM };
+  const described = [`${id}-hint`, ...(limit.always ? limitIds(limit) : [])].join(' ');
   return (
     <form
       className={styles.composer}
@@ -137,6 +142,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
         submit();
       }}
     >
+      {draft.restored && !editing && <DraftNote onDiscard={draft.discard} />}
       {editing && (
         <div className={styles.editingBar}>
           <span>{t.editing}</span>
@@ -170,7 +176,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
           )}
         </div>
       )}
-      <div className={styles.row}>
+      <div className={`${styles.row} ${limitedClass}`}>
         {!editing && (
           <label className={styles.attach} title={t.attach}>
             <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.attachIcon}>
@@ -201,9 +207,9 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
           id={id}
           className={styles.textarea}
           rows={1}
-          maxLength={CHAT_TEXT_MAX}
           value={text}
           placeholder={`${t.message}…`}
+          aria-invalid={excess > 0 || undefined}
           aria-describedby={described}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -219,14 +225,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
         <span id={`${id}-file`} hidden>
           {t.fileHint}
         </span>
-        {near && (
-          <span
-            id={`${id}-count`}
-            className={text.length >= CHAT_TEXT_MAX ? `${styles.count} ${styles.full}` : styles.count}
-          >
-            {t.counter(text.length)}
-          </span>
-        )}
+        {limit.always && <LimitStatus {...limit} />}
       </div>
     </form>
   );

@@ -1,9 +1,13 @@
-import type { AdminLesson, CourseMedia } from '@yedyni/contract';
+import { type AdminLesson, type CourseMedia, LESSON_LIMITS as LIMIT } from '@yedyni/contract';
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useDraft } from '../../../shared/lib/drafts';
+import { overLimit } from '../../../shared/lib/limits';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
+import { DraftNote } from '../../../shared/ui/DraftNote';
+import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
@@ -11,7 +15,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { OutcomeMessage, adminStyles as shared, useAdminQuery, useOutcome } from '../../admin';
 import { courseAdminApi, courseAdminPaths } from './api';
 import styles from './Courses.module.css';
-import { bodyOf, type Draft, draftOf, type MarkdownName } from './draft';
+import { bodyOf, type Draft, draftOf, MARKDOWN_FIELDS, type MarkdownName, reviveDraft, sameLesson } from './draft';
 import { coursePath, useBottomScrollPadding } from './lib';
 import { MarkdownField, type PaneMode } from './MarkdownField';
 import { AudioList, VideoList } from './MediaLists';
@@ -47,8 +51,14 @@ export default function LessonEditorPage() {
 function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLesson }) {
   const id = useId();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
-  const [saved, setSaved] = useState(() => JSON.stringify(bodyOf(draftOf(lesson))));
+  // The editor's text is kept in this browser until saved: a reload or a crash loses nothing.
+  const [initial] = useState(() => draftOf(lesson));
+  const kept = useDraft('lesson', `${courseId}:${lesson.day}`, initial, {
+    revive: reviveDraft,
+    same: sameLesson,
+  });
+  const { value: draft, set: setDraft } = kept;
+  const [saved, setSaved] = useState(() => JSON.stringify(bodyOf(initial)));
   const { busy, outcome, setOutcome, run } = useOutcome();
   const [leaving, setLeaving] = useState(false);
   const [modes, setModes] = useState<Record<MarkdownName, PaneMode>>({
@@ -134,10 +144,15 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const tooLong = overLimit(limitedFields(draft));
+    if (tooLong) {
+      setOutcome({ ok: false, text: tooLong });
+      return;
+    }
     await run(async () => {
       const answer = await courseAdminApi.saveLesson(courseId, lesson.day, bodyOf(draft));
       const next = draftOf(answer);
-      setDraft(next);
+      kept.clear(next);
       setSaved(JSON.stringify(bodyOf(next)));
       return t.lessonSaved;
     }, t.saveFailed);
@@ -188,22 +203,23 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
       </div>
 
       <form className={styles.editor} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        {kept.restored && <DraftNote onDiscard={kept.discard} />}
         <Panel title={t.mainPanel}>
-          <TextField
+          <LimitedTextField
             label={t.theme}
-            maxLength={200}
+            limit={LIMIT.theme}
             required
             value={draft.theme}
             onChange={(event) => set('theme', event.target.value)}
           />
           <div className={styles.cover}>
             <div className={styles.coverFields}>
-              <TextField
+              <LimitedTextField
                 label={t.imageUrl}
                 hint={t.imageHint}
                 inputMode="url"
                 autoComplete="off"
-                maxLength={500}
+                limit={LIMIT.mediaUrl}
                 value={draft.image}
                 onChange={(event) => set('image', event.target.value)}
               />
@@ -273,7 +289,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
           <TextArea
             label={t.diaryLabel}
             hint={t.diaryHint}
-            max={1000}
+            max={LIMIT.diary}
             rows={3}
             value={draft.diary}
             onChange={(diary) => set('diary', diary)}
@@ -292,4 +308,28 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
       </form>
     </section>
   );
+}
+
+/** Every limited text of the lesson as [label, text, limit], in the editor's order. */
+function limitedFields(draft: Draft): [string, string, number][] {
+  return [
+    [t.theme, draft.theme, LIMIT.theme],
+    [t.imageUrl, draft.image, LIMIT.mediaUrl],
+    ...MARKDOWN_FIELDS.map((field): [string, string, number] => [MARKDOWN_LABELS[field], draft[field], LIMIT.text]),
+    ...draft.audio.map((row): [string, string, number] => [t.audioUrl, row.url, LIMIT.mediaUrl]),
+    ...draft.video.flatMap((row): [string, string, number][] => [
+      [t.videoTitle, row.title, LIMIT.videoTitle],
+      [t.videoUrl, row.url, LIMIT.mediaUrl],
+    ]),
+    ...draft.test.flatMap((q): [string, string, number][] => [
+      [t.questionText, q.question, LIMIT.question],
+      ...q.options.map((option, index): [string, string, number] => [
+        t.optionLabel(index + 1),
+        option.text,
+        LIMIT.option,
+      ]),
+      [t.explanation, q.explanation, LIMIT.explanation],
+    ]),
+    [t.diaryLabel, draft.diary, LIMIT.diary],
+  ];
 }

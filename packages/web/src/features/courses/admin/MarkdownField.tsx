@@ -1,5 +1,8 @@
+import { LESSON_LIMITS } from '@yedyni/contract';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { excessOf } from '../../../shared/lib/limits';
+import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import { Prose } from '../../../shared/ui/Prose';
 import field from '../../../shared/ui/TextField.module.css';
 import { courseAdminApi } from './api';
@@ -8,9 +11,6 @@ import { courseAdminTexts as t } from './texts';
 
 /** How long the text has to rest before the preview is asked for. */
 export const PREVIEW_DELAY_MS = 300;
-
-/** The largest Markdown text the contract takes (lessonEditSchema). */
-const MARKDOWN_MAX = 200_000;
 
 interface Preview {
   html: string;
@@ -85,6 +85,7 @@ export function MarkdownField({
 }: MarkdownFieldProps) {
   const id = useId();
   const preview = usePreview(value);
+  const limit = { id, value, max: LESSON_LIMITS.text };
   return (
     <section className={styles.markdown} data-mode={mode} aria-labelledby={`${id}-label`}>
       <div className={styles.markdownHead}>
@@ -107,22 +108,23 @@ export function MarkdownField({
         </fieldset>
       </div>
       <div className={styles.panes}>
-        <div id={`${id}-edit`} className={styles.editPane}>
+        <div id={`${id}-edit`} className={`${styles.editPane} ${limitedClass}`}>
           <textarea
             ref={textareaRef}
             id={id}
             className={styles.markdownInput}
             rows={rows}
-            maxLength={MARKDOWN_MAX}
             spellCheck
             value={value}
-            aria-describedby={`${id}-hint`}
+            aria-invalid={excessOf(value, limit.max) > 0 || undefined}
+            aria-describedby={[`${id}-hint`, ...limitIds(limit)].join(' ')}
             onFocus={onFocus}
             onChange={(event) => onChange(event.target.value)}
           />
           <span id={`${id}-hint`} className={field.hint}>
             {t.markdownHint}
           </span>
+          <LimitStatus {...limit} />
         </div>
         <section
           id={`${id}-preview`}

@@ -1,7 +1,8 @@
+import { LESSON_LIMITS } from '@yedyni/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { TextField } from '../../../shared/ui/TextField';
+import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
 import { type AudioRow, isMediaUrl, MAX_MEDIA_ITEMS, newKey, type VideoRow } from './draft';
@@ -81,13 +82,13 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
       {!full && (
         <>
           <div className={styles.addRow}>
-            <TextField
+            <LimitedTextField
               id={`${id}-url`}
               label={t.audioUrl}
               hint={t.audioUrlHint}
               inputMode="url"
               autoComplete="off"
-              maxLength={500}
+              limit={LESSON_LIMITS.mediaUrl}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
               onKeyDown={onKeyDown}
@@ -139,18 +140,18 @@ export function VideoList({ video, onChange }: VideoListProps) {
               <fieldset className={styles.itemFieldset}>
                 <legend className={styles.itemName}>{t.videoItem(index + 1)}</legend>
                 <div className={shared.pair}>
-                  <TextField
+                  <LimitedTextField
                     label={t.videoTitle}
-                    maxLength={200}
+                    limit={LESSON_LIMITS.videoTitle}
                     data-video-title={row.key}
                     value={row.title}
                     onChange={(event) => set(row.key, { title: event.target.value })}
                   />
-                  <TextField
+                  <LimitedTextField
                     label={t.videoUrl}
                     inputMode="url"
                     autoComplete="off"
-                    maxLength={500}
+                    limit={LESSON_LIMITS.mediaUrl}
                     value={row.url}
                     onChange={(event) => set(row.key, { url: event.target.value })}
                   />

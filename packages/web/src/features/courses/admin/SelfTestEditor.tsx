@@ -1,7 +1,8 @@
+import { LESSON_LIMITS } from '@yedyni/contract';
 import { useId } from 'react';
 import { Button } from '../../../shared/ui/Button';
+import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { TextArea } from '../../../shared/ui/TextArea';
-import { TextField } from '../../../shared/ui/TextField';
 import { adminTexts, RightAnswer, adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
 import {
@@ -47,9 +48,9 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
             <li key={q.key} className={styles.item}>
               <fieldset className={styles.itemFieldset}>
                 <legend className={styles.itemName}>{t.question(index + 1)}</legend>
-                <TextField
+                <LimitedTextField
                   label={t.questionText}
-                  maxLength={500}
+                  limit={LESSON_LIMITS.question}
                   data-question={q.key}
                   value={q.question}
                   onChange={(event) => set(q.key, { question: event.target.value })}
@@ -57,7 +58,7 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
                 <OptionsEditor question={q} onChange={(patch) => set(q.key, patch)} refocus={refocus} />
                 <TextArea
                   label={t.explanation}
-                  max={1000}
+                  max={LESSON_LIMITS.explanation}
                   rows={2}
                   value={q.explanation}
                   onChange={(explanation) => set(q.key, { explanation })}
@@ -125,9 +126,9 @@ function OptionsEditor({
       {options.map((option, index) => (
         <div key={option.key} className={shared.fieldRow}>
           <div className={styles.optionText}>
-            <TextField
+            <LimitedTextField
               label={t.optionLabel(index + 1)}
-              maxLength={300}
+              limit={LESSON_LIMITS.option}
               data-option={option.key}
               value={option.text}
               onChange={(event) => setText(option.key, event.target.value)}

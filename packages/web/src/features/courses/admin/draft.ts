@@ -1,4 +1,4 @@
-import type { AdminLesson, LessonEditBody } from '@yedyni/contract';
+import type { LessonEdit } from '@yedyni/contract';
 
 /*
  * A lesson as the editor holds it: the LessonEdit fields, with a local key on every list item so
@@ -67,7 +67,7 @@ export const blankQuestion = (): QuestionRow => ({
   explanation: '',
 });
 
-export function draftOf(lesson: AdminLesson): Draft {
+export function draftOf(lesson: LessonEdit): Draft {
   return {
     theme: lesson.theme,
     image: lesson.image,
@@ -88,7 +88,7 @@ export function draftOf(lesson: AdminLesson): Draft {
 }
 
 /** The body of `PUT /api/admin/courses/:id/lessons/:day`. */
-export function bodyOf(draft: Draft): LessonEditBody {
+export function bodyOf(draft: Draft): LessonEdit {
   return {
     theme: draft.theme,
     image: draft.image.trim(),
@@ -106,6 +106,24 @@ export function bodyOf(draft: Draft): LessonEditBody {
     diary: draft.diary,
   };
 }
+
+const TEXTS = ['theme', 'image', 'content', 'theory', 'practice', 'diary'] as const;
+const LISTS = ['audio', 'video', 'test'] as const;
+
+/**
+ * A lesson draft kept in this browser (shared/lib/drafts) back into the editor, with fresh row
+ * keys; null when it is not one (kept by an older version of the editor).
+ */
+export function reviveDraft(stored: unknown): Draft | null {
+  const draft = stored as Partial<Record<keyof Draft, unknown>> | null;
+  if (!draft || TEXTS.some((name) => typeof draft[name] !== 'string')) return null;
+  if (LISTS.some((name) => !Array.isArray(draft[name]))) return null;
+  // bodyOf reads every row; a row of another shape throws, and the hook drops the draft.
+  return draftOf(bodyOf(draft as Draft));
+}
+
+/** Whether two drafts save the same lesson (row keys aside). */
+export const sameLesson = (a: Draft, b: Draft) => JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
 
 /** A media link the server takes: an uploaded file's `/media/…` or an https address. */
 export const isMediaUrl = (url: string) => url.startsWith('/media/') || /^https:\/\/\S+$/.test(url);

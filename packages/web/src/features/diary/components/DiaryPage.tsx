@@ -1,8 +1,11 @@
 import type { Diary } from '@yedyni/contract';
 import { kyivIsoDate } from '@yedyni/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useDraft } from '../../../shared/lib/drafts';
+import { overLimit } from '../../../shared/lib/limits';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { DraftNote } from '../../../shared/ui/DraftNote';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
@@ -54,11 +57,30 @@ export default function DiaryPage({ courseId, lessonId, prompt }: DiaryPageProps
   );
 }
 
+interface DiaryText {
+  date: string;
+  entry: string;
+  plan: string;
+}
+
+/** A kept draft back into the form's fields, or null when it is not one. */
+function reviveText(stored: unknown): DiaryText | null {
+  const text = stored as Partial<DiaryText> | null;
+  return text && [text.date, text.entry, text.plan].every((field) => typeof field === 'string')
+    ? (text as DiaryText)
+    : null;
+}
+
 function DiaryForm({ courseId, lessonId, diary }: { courseId: string; lessonId: string; diary: Diary | null }) {
   const dispatch = useDiaryDispatch();
-  const [date, setDate] = useState(() => diary?.date || kyivIsoDate(Date.now()));
-  const [entry, setEntry] = useState(diary?.entry ?? '');
-  const [plan, setPlan] = useState(diary?.plan ?? '');
+  const [initial] = useState<DiaryText>(() => ({
+    date: diary?.date || kyivIsoDate(Date.now()),
+    entry: diary?.entry ?? '',
+    plan: diary?.plan ?? '',
+  }));
+  const draft = useDraft('diary', `${courseId}:${lessonId}`, initial, { revive: reviveText });
+  const { date, entry, plan } = draft.value;
+  const setField = (field: keyof DiaryText) => (value: string) => draft.set((now) => ({ ...now, [field]: value }));
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState('');
   const [failure, setFailure] = useState('');
@@ -66,21 +88,42 @@ function DiaryForm({ courseId, lessonId, diary }: { courseId: string; lessonId: 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setSaved('');
-    setFailure('');
+    const tooLong = overLimit([
+      [t.entry, entry, DIARY_MAX],
+      [t.plan, plan, DIARY_MAX],
+    ]);
+    setFailure(tooLong);
+    if (tooLong) return;
+    setBusy(true);
     const body = { courseId, lessonId, date, entry, plan };
     const result = await dispatch(exists ? updateDiary(body) : addDiary(body));
     setBusy(false);
-    if (result.meta.requestStatus === 'fulfilled') setSaved(exists ? t.updated : t.created);
-    else setFailure((result.payload as string | undefined) ?? t.failed);
+    if (result.meta.requestStatus === 'fulfilled') {
+      setSaved(exists ? t.updated : t.created);
+      draft.clear({ date, entry, plan });
+    } else setFailure((result.payload as string | undefined) ?? t.failed);
   };
 
   return (
     <form className={styles.form} onSubmit={onSubmit}>
-      <TextField label={t.date} type="date" value={date} onChange={(event) => setDate(event.target.value)} required />
-      <TextArea label={t.entry} hint={t.entryHint} value={entry} max={DIARY_MAX} onChange={setEntry} rows={5} />
-      <TextArea label={t.plan} hint={t.planHint} value={plan} max={DIARY_MAX} onChange={setPlan} rows={5} />
+      {draft.restored && <DraftNote onDiscard={draft.discard} />}
+      <TextField
+        label={t.date}
+        type="date"
+        value={date}
+        onChange={(event) => setField('date')(event.target.value)}
+        required
+      />
+      <TextArea
+        label={t.entry}
+        hint={t.entryHint}
+        value={entry}
+        max={DIARY_MAX}
+        onChange={setField('entry')}
+        rows={5}
+      />
+      <TextArea label={t.plan} hint={t.planHint} value={plan} max={DIARY_MAX} onChange={setField('plan')} rows={5} />
       {failure && <Alert>{failure}</Alert>}
       {saved && <Notice>{saved}</Notice>}
       <Button type="submit" disabled={busy}>

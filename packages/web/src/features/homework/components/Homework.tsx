@@ -1,9 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDraft, useHasDraft } from '../../../shared/lib/drafts';
+import { overLimit } from '../../../shared/lib/limits';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { DraftNote } from '../../../shared/ui/DraftNote';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
@@ -92,12 +95,14 @@ export default function Homework({ courseId, lessonId, viewer, fromNotification 
 /** The answer: a form until it is handed in (or after it was taken back), then the answer itself. */
 function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: string; exercise: Exercise | null }) {
   const dispatch = useHomeworkDispatch();
-  const [editing, setEditing] = useState(false);
+  const draftId = `${courseId}:${lessonId}`;
+  const handedIn = exercise !== null && exercise.homework !== '';
+  // A kept draft of a handed-in answer opens the form again, so the text is seen.
+  const [editing, setEditing] = useState(useHasDraft('homework', draftId) && handedIn);
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const handedIn = exercise !== null && exercise.homework !== '';
 
   const submit = async (homework: string, file: File | null) => {
     setNotice('');
@@ -128,6 +133,7 @@ function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: 
       <>
         {notice && <Notice>{notice}</Notice>}
         <AnswerForm
+          draftId={draftId}
           initial={editing ? (exercise?.homework ?? '') : ''}
           hasFile={editing && exercise?.fileURL !== ''}
           editing={editing}
@@ -176,6 +182,8 @@ function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: 
 }
 
 interface AnswerFormProps {
+  /** Names the answer's draft: course and lesson. */
+  draftId: string;
   initial: string;
   hasFile: boolean;
   editing: boolean;
@@ -183,14 +191,20 @@ interface AnswerFormProps {
   onCancel?: () => void;
 }
 
-function AnswerForm({ initial, hasFile, editing, onSubmit, onCancel }: AnswerFormProps) {
-  const [homework, setHomework] = useState(initial);
+function AnswerForm({ draftId, initial, hasFile, editing, onSubmit, onCancel }: AnswerFormProps) {
+  const draft = useDraft('homework', draftId, initial);
+  const homework = draft.value;
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    const tooLong = overLimit([[t.answer, homework, HOMEWORK_MAX]]);
+    if (tooLong) {
+      setFailure(tooLong);
+      return;
+    }
     // Text or a file is enough, as the server has it.
     if (!homework.trim() && !file && !hasFile) {
       setFailure(t.needText);
@@ -201,12 +215,22 @@ function AnswerForm({ initial, hasFile, editing, onSubmit, onCancel }: AnswerFor
     const problem = await onSubmit(homework.trim(), file);
     setBusy(false);
     if (problem) setFailure(problem);
+    else draft.clear();
   };
+
+  const cancel =
+    onCancel &&
+    (() => {
+      // «Скасувати» gives up the changes: their draft goes too.
+      draft.clear();
+      onCancel();
+    });
 
   return (
     <form className={styles.form} onSubmit={send} noValidate aria-labelledby="homework-title">
       {!editing && <p className={styles.muted}>{t.homeworkLead}</p>}
-      <TextArea label={t.answer} value={homework} max={HOMEWORK_MAX} onChange={setHomework} rows={8} disabled={busy} />
+      {draft.restored && <DraftNote onDiscard={draft.discard} />}
+      <TextArea label={t.answer} value={homework} max={HOMEWORK_MAX} onChange={draft.set} rows={8} disabled={busy} />
       <FilePicker
         label={hasFile ? t.replaceFile : t.file}
         hint={hasFile ? `${t.replaceHint} ${t.fileHint}` : t.fileHint}
@@ -219,8 +243,8 @@ function AnswerForm({ initial, hasFile, editing, onSubmit, onCancel }: AnswerFor
         <Button type="submit" disabled={busy}>
           {busy ? (editing ? t.saving : t.sending) : editing ? t.save : t.send}
         </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancel && (
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
             {t.cancel}
           </Button>
         )}

@@ -64,7 +64,7 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
         </ol>
       )}
       {notice && <Notice>{notice}</Notice>}
-      <CommentForm label={t.comment} submit={t.addComment} onSubmit={add} />
+      <CommentForm label={t.comment} submit={t.addComment} draftId={`new:${exercise._id}`} onSubmit={add} />
     </section>
   );
 }
@@ -124,6 +124,7 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
           <CommentForm
             label={t.editCommentLabel}
             submit={t.save}
+            draftId={comment._id}
             initial={comment.comment}
             hasFile={comment.fileURL !== ''}
             onSubmit={save}
