@@ -12,6 +12,7 @@ import { diaryRoutes } from './features/diary/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
 import { homeworkRoutes } from './features/homework/index.js';
+import { notificationsRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
 import { supportRoutes } from './features/support/index.js';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
   // The console: one door, then each domain's part of it (same paths as ever under /api/admin).
   await app.register(
     async (area) => {

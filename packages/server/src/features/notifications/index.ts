@@ -1,0 +1,11 @@
+/** Notifications' public API: other features call `notify` in their own transaction. */
+export type { EmailContent } from './mail.js';
+export { notificationsRoutes } from './routes.js';
+export {
+  type LessonRef,
+  type NotificationEvent,
+  NotificationService,
+  type NotificationSources,
+  type PushChannel,
+  plural,
+} from './service.js';
