@@ -31,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
         querystring: tokenQuery,
         body: z
           .object({ token: z.string().max(500).optional(), 'List-Unsubscribe': z.string().max(50).optional() })
-          .optional(),
+          .nullish(),
         response: { 200: notificationUnsubscribeResultSchema, ...errors },
       },
     },

@@ -77,6 +77,8 @@ export const TICK_JOB = 'notifications.tick';
 const DIGEST_MINUTES = 5;
 const HOUR_MS = 60 * 60 * 1000;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** Deliveries queued per tick at most; the rest wait for the next minute. */
+const QUEUE_BATCH = 5_000;
 
 /**
  * Notifications (docs/domain.md «Notifications»): a feature calls `notify` inside its own
@@ -152,15 +154,48 @@ export class NotificationService {
           status: 'pending',
           due_at: due,
           expires_at: event.expiresAt ?? null,
+          queued_at: due <= now ? now : null,
           attempts: 0,
           lease_until: null,
           last_error: null,
           sent_at: null,
         })
         .execute();
-      await this.deps.jobs.send(trx, DELIVER_JOB, { deliveryId }, { startAfterMs: due - now });
+      // Later ones are queued by the tick when due: their time follows the app's clock.
+      if (due <= now) await this.deps.jobs.send(trx, DELIVER_JOB, { deliveryId });
     }
     return true;
+  }
+
+  /** Queues the deliveries whose time has come (a delayed mail, the end of quiet hours). */
+  async queueDue(): Promise<number> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const due = await db
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('queued_at', 'is', null)
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .limit(QUEUE_BATCH)
+      .execute();
+    let queued = 0;
+    for (const { id } of due) {
+      const taken = await db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable('notification_deliveries')
+          .set({ queued_at: now })
+          .where('id', '=', id)
+          .where('queued_at', 'is', null)
+          .executeTakeFirst();
+        if (marked.numUpdatedRows !== 1n) return false;
+        await this.deps.jobs.send(trx, DELIVER_JOB, { deliveryId: id });
+        return true;
+      });
+      if (taken) queued += 1;
+    }
+    return queued;
   }
 
   /** Sends one delivery (a job): claimed first, so a retry or a second instance never sends it twice. */
@@ -365,14 +400,15 @@ export class NotificationService {
   }
 
   /** The minute's work (one instance of the cluster): the digests whose hour it is. */
-  async tick(): Promise<{ lessons: number; review: number }> {
+  async tick(): Promise<{ queued: number; lessons: number; review: number }> {
     const now = this.deps.clock.now();
+    const queued = await this.queueDue();
     const { hour, minute } = kyivParts(now);
-    if (minute >= DIGEST_MINUTES) return { lessons: 0, review: 0 };
+    if (minute >= DIGEST_MINUTES) return { queued, lessons: 0, review: 0 };
     const date = kyivIsoDate(now);
     const lessons = await this.lessonDigests(now, hour, date);
     const review = await this.reviewDigests(now, hour, date);
-    return { lessons, review };
+    return { queued, lessons, review };
   }
 
   /** People of these roles whose digest hour is `hour` and who have no `key` notification yet. */

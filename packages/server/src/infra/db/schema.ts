@@ -353,6 +353,8 @@ export interface NotificationDeliveriesTable {
   due_at: number;
   /** Past this instant it is not worth sending any more (a club reminder after the club). */
   expires_at: number | null;
+  /** When its send job was queued; null while it waits for its time (the minute tick queues it). */
+  queued_at: number | null;
   attempts: number;
   /** While `sending`: until when the sender holds it (wall time); after that another may take it. */
   lease_until: number | null;

@@ -47,6 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'varchar(10)', (c) => c.notNull())
     .addColumn('due_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint')
+    // When its job was queued: at once when due at once, else by the minute tick once it is due.
+    .addColumn('queued_at', 'bigint')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lease_until', 'bigint')
     .addColumn('last_error', 'text')
