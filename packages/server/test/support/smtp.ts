@@ -3,6 +3,8 @@ import { decodeQuotedPrintable } from './app.js';
 
 export interface ReceivedMail {
   to: string[];
+  /** The sender's EHLO name (`?name=` of its SMTP_URL): which instance sent it. */
+  client: string;
   raw: string;
   /** Header lines, unfolded, by lower-case name (the first of each). */
   headers: Map<string, string>;
@@ -12,19 +14,20 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP listener on 127.0.0.1 receiving what the server sends. `hold` keeps the next
- * message's DATA unanswered until `release` (a sender killed meanwhile never gets its 250).
+ * A real SMTP listener on 127.0.0.1 receiving what the server sends. `holdNext` keeps the DATA of
+ * the next message that matches unanswered until `release` (a sender killed meanwhile never gets
+ * its 250, so the message counts as not delivered); it resolves with that message when it arrives.
  */
 export async function startSmtp(): Promise<{
   url: string;
   mails: ReceivedMail[];
-  holdNext(): Promise<void>;
+  holdNext(matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   release(): void;
   close(): Promise<void>;
 }> {
   const mails: ReceivedMail[] = [];
-  let holding = false;
-  let onHeld = () => {};
+  let holding: ((mail: ReceivedMail) => boolean) | undefined;
+  let onHeld = (_mail: ReceivedMail) => {};
   let release = () => {};
   const server: Server = new SMTPServer({
     authOptional: true,
@@ -35,22 +38,19 @@ export async function startSmtp(): Promise<{
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const accept = () => {
-          mails.push(
-            parseMail(
-              raw,
-              session.envelope.rcptTo.map((r) => r.address),
-            ),
-          );
-          callback();
-        };
-        if (holding) {
-          holding = false;
+        const mail = parseMail(
+          raw,
+          session.envelope.rcptTo.map((r) => r.address),
+          session.hostNameAppearsAs,
+        );
+        if (holding?.(mail)) {
+          holding = undefined;
           release = () => callback(new Error('released without accepting'));
-          onHeld();
+          onHeld(mail);
           return;
         }
-        accept();
+        mails.push(mail);
+        callback();
       });
     },
   });
@@ -60,9 +60,9 @@ export async function startSmtp(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    holdNext() {
-      holding = true;
-      return new Promise<void>((resolve) => {
+    holdNext(matches) {
+      holding = matches;
+      return new Promise<ReceivedMail>((resolve) => {
         onHeld = resolve;
       });
     },
@@ -71,7 +71,7 @@ export async function startSmtp(): Promise<{
   };
 }
 
-function parseMail(raw: string, to: string[]): ReceivedMail {
+function parseMail(raw: string, to: string[], client: string): ReceivedMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = new Map<string, string>();
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
@@ -80,7 +80,7 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
     if (colon > 0 && !headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
   }
   const body = rest.join('\n\n');
-  return { to, raw, headers, text: part(body, 'text/plain'), html: part(body, 'text/html') };
+  return { to, client, raw, headers, text: part(body, 'text/plain'), html: part(body, 'text/html') };
 }
 
 /** A part of a multipart body by its type, decoded (quoted-printable or base64). */
