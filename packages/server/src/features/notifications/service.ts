@@ -77,6 +77,8 @@ export const TICK_JOB = 'notifications.tick';
 const DIGEST_MINUTES = 5;
 const HOUR_MS = 60 * 60 * 1000;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** A pending delivery queued this long ago lost its job (all retries span about two hours): queue it again. */
+const REQUEUE_AFTER_MS = 6 * HOUR_MS;
 /** Deliveries queued per tick at most; the rest wait for the next minute. */
 const QUEUE_BATCH = 5_000;
 
@@ -175,8 +177,9 @@ export class NotificationService {
       .selectFrom('notification_deliveries')
       .select('id')
       .where('status', '=', 'pending')
-      .where('queued_at', 'is', null)
       .where('due_at', '<=', now)
+      // Not queued yet; or queued so long ago that its job is gone (a restore, a lost job).
+      .where((eb) => eb.or([eb('queued_at', 'is', null), eb('queued_at', '<', now - REQUEUE_AFTER_MS)]))
       .orderBy('due_at')
       .limit(QUEUE_BATCH)
       .execute();
@@ -187,7 +190,8 @@ export class NotificationService {
           .updateTable('notification_deliveries')
           .set({ queued_at: now })
           .where('id', '=', id)
-          .where('queued_at', 'is', null)
+          .where('status', '=', 'pending')
+          .where((eb) => eb.or([eb('queued_at', 'is', null), eb('queued_at', '<', now - REQUEUE_AFTER_MS)]))
           .executeTakeFirst();
         if (marked.numUpdatedRows !== 1n) return false;
         await this.deps.jobs.send(trx, DELIVER_JOB, { deliveryId: id });
