@@ -7,5 +7,4 @@ export {
   NotificationService,
   type NotificationSources,
   type PushChannel,
-  plural,
 } from './service.js';

@@ -489,21 +489,9 @@ export class NotificationService {
     }
     return made;
   }
-
-  /** For the public unsubscribe page: what the token would switch off, without switching it. */
-  describe(token: string): { category: NotificationCategory } {
-    const who = this.tokens.verify(token);
-    if (!who) throw new AppError(400, NOTIFICATION_MESSAGES.badUnsubscribeToken);
-    return { category: who.category };
-  }
-
-  /** The signed link that switches a category's e-mail off (tests and mails). */
-  unsubscribeToken(userId: string, category: NotificationCategory): string {
-    return this.tokens.sign(userId, category);
-  }
 }
 
-export function lessonLink(lesson: LessonRef): string {
+function lessonLink(lesson: LessonRef): string {
   return `/uk/learn/${lesson.courseId}/${lesson.day}`;
 }
 
@@ -532,7 +520,7 @@ function lessonDigest(day: { opened: LessonRef[]; diaryMissing: LessonRef[] }, u
 }
 
 /** Ukrainian plural: 1 завдання, 2 завдання, 5 завдань. */
-export function plural(n: number, one: string, few: string, many: string): string {
+function plural(n: number, one: string, few: string, many: string): string {
   const tens = n % 100;
   const units = n % 10;
   if (tens >= 11 && tens <= 14) return many;
