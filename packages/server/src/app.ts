@@ -12,7 +12,7 @@ import { diaryRoutes } from './features/diary/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
 import { homeworkRoutes } from './features/homework/index.js';
-import { pushRoutes } from './features/notifications/index.js';
+import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
 import { supportRoutes } from './features/support/index.js';
@@ -115,6 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
   await app.register(pushRoutes, {
     prefix: '/api/notifications',
     push: services.push.channel,

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES, kyivDayRange } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
@@ -12,14 +13,21 @@ import { DiaryService } from './features/diary/index.js';
 import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
-import { PushChannel, PushSubscriptions } from './features/notifications/index.js';
+import {
+  type LessonRef,
+  NotificationService,
+  PushChannel,
+  type PushDeliverer,
+  PushSubscriptions,
+} from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
-import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
+import { createDb, type Db, type Executor, migrateToLatest } from './infra/db/index.js';
 import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
+import { createJobQueue } from './infra/jobs/index.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
 import { LiqPaySandbox, SANDBOX_PREFIX } from './infra/liqpay/sandbox.js';
 import { createMailer, type Mailer } from './infra/mail.js';
@@ -36,6 +44,10 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** Keeps apps that share one Redis (tests) from sharing rate-limit counters. */
   rateLimitNamespace?: string;
+  /** The Web Push channel; without it no push deliveries are made. */
+  push?: PushDeliverer;
+  /** false: queue background jobs but run none (the operator's command line). */
+  workers?: boolean;
 }
 
 export interface Services {
@@ -57,6 +69,7 @@ export interface Services {
   olympiads: OlympiadsService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
+  notifications: NotificationService;
   /** The admin console's own services (the rest it shares with the features). */
   admin: { users: UsersAdmin; authoring: CourseAuthoring; tasks: TaskAuthoring; reports: PaymentReports };
   /** The built-in LiqPay stand-in; absent in live mode. */
@@ -112,6 +125,7 @@ export async function createServices(
       log,
     );
   const broadcaster = new Broadcaster();
+  const jobs = createJobQueue(db, config.database, config.jobs, clock, log);
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<unknown>, what: string) => {
     const timer = setInterval(() => {
@@ -127,6 +141,8 @@ export async function createServices(
   let settleAuth = async () => {};
   const close = async () => {
     for (const timer of timers) clearInterval(timer);
+    // Running jobs finish (or are given back) while the database and the mail are still there.
+    await jobs.stop();
     await settleAuth();
     await mailer.close();
     redis?.disconnect();
@@ -149,6 +165,41 @@ export async function createServices(
         const user = await auth.findUser(userId);
         if (!user) throw new Error(`user ${userId} vanished`);
         return user;
+      },
+    });
+    const vapidKeys = resolveVapidKeys({
+      configured: config.vapid.keys,
+      production: config.env === 'production',
+      dataDir: config.dataDir,
+      log,
+    });
+    const pushSubscriptions = new PushSubscriptions({ db, clock, publicEndpointsOnly: config.env === 'production' });
+    const push = {
+      subscriptions: pushSubscriptions,
+      channel: new PushChannel({
+        subscriptions: pushSubscriptions,
+        sender: vapidKeys && new PushSender(vapidKeys, config.vapid.subject),
+        log,
+      }),
+    };
+    const notifications = new NotificationService({
+      db,
+      clock,
+      jobs,
+      mailer,
+      broadcaster,
+      log,
+      publicUrl: config.publicUrl,
+      secret: config.jwtSecret,
+      reviewDigestAfterHours: config.notifications.reviewDigestAfterHours,
+      leaseMs: config.jobs.expireSeconds * 1000,
+      maxAttempts: config.jobs.retryLimit + 1,
+      // Off (production without VAPID keys): no push deliveries are made at all.
+      push: overrides.push ?? (push.channel.enabled ? push.channel : undefined),
+      sources: {
+        learnerDay: (userId, now) => learnerDay(courses, userId, now),
+        waitingHomework: (before) => homework.waitingSince(before),
+        badgeExtra: (actor) => homework.waitingForReview(actor),
       },
     });
     const passwords = new PasswordHasher(config.passwordHashQueue);
@@ -197,6 +248,7 @@ export async function createServices(
       log,
       accountAbilities: (actor) => ({ reviewHomework: reviewsHomework(actor), ...consoleAbilities(actor) }),
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
+      onPasswordChanged: (trx, userId, how, now) => passwordChanged(notifications, trx, userId, how, now),
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });
     settleAuth = () => auth.settle();
@@ -216,7 +268,7 @@ export async function createServices(
         redis,
       ),
     });
-    const homework = new HomeworkService({ db, clock, courses, files, broadcaster, log, outage });
+    const homework = new HomeworkService({ db, clock, courses, files, broadcaster, notifications, log, outage });
     const chat = new ChatService({
       db,
       clock,
@@ -244,21 +296,6 @@ export async function createServices(
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock });
     const olympiads = new OlympiadsService({ db, clock, support });
-    const vapidKeys = resolveVapidKeys({
-      configured: config.vapid.keys,
-      production: config.env === 'production',
-      dataDir: config.dataDir,
-      log,
-    });
-    const pushSubscriptions = new PushSubscriptions({ db, clock, publicEndpointsOnly: config.env === 'production' });
-    const push = {
-      subscriptions: pushSubscriptions,
-      channel: new PushChannel({
-        subscriptions: pushSubscriptions,
-        sender: vapidKeys && new PushSender(vapidKeys, config.vapid.subject),
-        log,
-      }),
-    };
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -279,6 +316,7 @@ export async function createServices(
     };
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
+    await jobs.start({ work: overrides.workers ?? true });
     await courses.rollOverWaves();
     every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
     every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
@@ -302,6 +340,7 @@ export async function createServices(
       clubs,
       olympiads,
       push,
+      notifications,
       admin,
       sandbox,
       mediaRoot,
@@ -326,4 +365,49 @@ async function seedGameTasks(db: Db, now: number, log: FastifyBaseLogger): Promi
   } catch (error) {
     log.warn({ err: error }, 'game tasks not loaded');
   }
+}
+
+/** The morning digest's part from courses: lessons opened today, and opened lessons without a diary. */
+async function learnerDay(courses: CoursesService, userId: string, now: number) {
+  const { start } = kyivDayRange(now);
+  const opened: LessonRef[] = [];
+  const diaryMissing: LessonRef[] = [];
+  for (const course of (await courses.today({ id: userId, role: 'user' })).courses) {
+    const ref = (day: string, theme: string) => ({ courseId: course._id, courseTitle: course.title, day, theme });
+    const next = course.nextLesson;
+    if (next?.isOpen && next.opensAt >= start) opened.push(ref(next.day, next.theme));
+    for (const lesson of course.diaryMissing) diaryMissing.push(ref(lesson.day, lesson.theme));
+  }
+  return { opened, diaryMissing };
+}
+
+/** The account's security mail: always sent, at once, whatever the preferences and the hour. */
+async function passwordChanged(
+  notifications: NotificationService,
+  trx: Executor,
+  userId: string,
+  how: 'reset' | 'operator',
+  now: number,
+): Promise<void> {
+  const title = 'Пароль до «Єдині» змінено';
+  const body =
+    how === 'reset'
+      ? 'Пароль змінено за посиланням для відновлення. Усі сеанси завершено.'
+      : 'Пароль змінив адміністратор. Усі сеанси завершено.';
+  await notifications.notify(trx, {
+    userId,
+    category: 'account',
+    key: `account:password:${now}:${randomUUID()}`,
+    title,
+    body,
+    link: '/uk/profile',
+    email: {
+      subject: title,
+      paragraphs: [
+        `${body} Час зміни: ${new Date(now).toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })} (Київ).`,
+        'Якщо це були не ви, одразу відновіть пароль за адресою вашої пошти і напишіть нам.',
+      ],
+      action: 'Відкрити кабінет',
+    },
+  });
 }

@@ -288,7 +288,13 @@ describe('backup while the server writes, and restore into an empty installation
       for (const [key, row] of restored[table]) {
         // Each restored row is its version from before the writes in flight or from after them.
         const versions = [before[table].get(key), after[table].get(key)].filter(Boolean);
-        expect(versions, `${table} ${key}`).toContainEqual(row);
+        if (table === 'notification_deliveries') {
+          // The job worker moves a delivery on by itself (pending, sending, sent) while the backup
+          // runs, so any of its states may be caught; what it is (which notification, which
+          // channel) never changes.
+          const fixed = ({ id, notification_id, channel }: Row) => ({ id, notification_id, channel });
+          expect(versions.map((v) => fixed(v as Row)), `${table} ${key}`).toContainEqual(fixed(row));
+        } else expect(versions, `${table} ${key}`).toContainEqual(row);
       }
       // Nothing that existed when the backup started is missing (the writes deleted nothing).
       for (const key of before[table].keys()) expect(restored[table].has(key), `${table} ${key}`).toBe(true);

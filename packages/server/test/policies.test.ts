@@ -24,6 +24,7 @@ import {
   isModeration as isCommentModeration,
   reviewsHomework,
 } from '../src/features/homework/policy.js';
+import { canReadNotification } from '../src/features/notifications/policy.js';
 import { canManageOlympiads } from '../src/features/olympiads/policy.js';
 import { canReadPayments } from '../src/features/payments/policy.js';
 
@@ -97,6 +98,9 @@ const table: Row[] = [
   ['author game tasks', canAuthorTasks, [false, false, true]],
   ['manage olympiads', canManageOlympiads, [false, false, true]],
   ['read payments', canReadPayments, [false, false, true]],
+  // notifications: the recipient's alone, whatever the role
+  ['read own notification', (a) => canReadNotification(a, own(a)), [true, true, true]],
+  ['read their notification', (a) => canReadNotification(a, theirs), [false, false, false]],
 ];
 
 describe('policies', () => {

@@ -37,7 +37,8 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
     return `VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`;
   }
   if (command !== 'set-role' && command !== 'create-user' && command !== 'set-password') throw new UsageError(USAGE);
-  const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
+  // Jobs it queues (the owner's mail after set-password) are sent by the running server.
+  const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }), { workers: false });
   try {
     if (command === 'set-role') {
       const [rawEmail, rawRole] = rest;

@@ -18,9 +18,11 @@ import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-
  */
 /**
  * Tables of in-flight state, never archived: an upload reservation belongs to an upload running
- * at that moment, and restored it would hold the person's quota for an upload that never ends.
+ * at that moment, and restored it would hold the person's quota for an upload that never ends;
+ * a queued job belongs to the instance and moment that queued it (the deliveries it would send
+ * are archived, with their state).
  */
-const TRANSIENT = ['upload_reservations'] as const;
+const TRANSIENT = ['upload_reservations', 'jobs'] as const;
 type Archived = Exclude<keyof Database, (typeof TRANSIENT)[number]>;
 
 export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & string)[] } = {
@@ -50,6 +52,9 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   clubs: ['id'],
   club_signups: ['club_id', 'user_id'],
   push_subscriptions: ['id'],
+  notifications: ['id'],
+  notification_deliveries: ['id'],
+  notification_preferences: ['user_id'],
   audit_log: ['id'],
 };
 export type TableName = Archived;

@@ -96,6 +96,13 @@ const envSchema = z.object({
   /** A whole request, body included, within this time (408 otherwise): a 50 MiB upload at ~0.7 Mbit/s. */
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(600_000),
   WEB_DIST: z.string().optional(),
+  /** A background job (a mail, a digest) running longer than this is taken to have died and is run again. */
+  JOB_EXPIRE_SECONDS: positiveInt.default(60),
+  /** A failed job is tried again this many times, this many seconds apart at first, doubling. */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  JOB_RETRY_DELAY_SECONDS: positiveInt.default(30),
+  /** Curators hear of homework waiting longer than this in their daily review digest. */
+  REVIEW_DIGEST_AFTER_HOURS: positiveInt.default(24),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
 });
@@ -147,6 +154,10 @@ export interface Config {
   timeouts: { idleMs: number; headersMs: number; requestMs: number };
   /** The built web app; served from the same port when it exists. */
   webDist: string;
+  /** Background jobs (infra/jobs): when a running one counts as dead, and its retries. */
+  jobs: { expireSeconds: number; retryLimit: number; retryDelaySeconds: number };
+  /** Notifications: how long homework waits before the curators' review digest names it. */
+  notifications: { reviewDigestAfterHours: number };
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
   benchBareRoute: boolean;
 }
@@ -233,6 +244,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
     },
     webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
+    jobs: {
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      retryLimit: env.JOB_RETRY_LIMIT,
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+    },
+    notifications: { reviewDigestAfterHours: env.REVIEW_DIGEST_AFTER_HOURS },
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
 }

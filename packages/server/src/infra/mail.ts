@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** `<id@host>`: a retried message keeps its id, so a receiver can tell it is the same one. */
+  messageId?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
 }
 
 export interface Mailer {

@@ -109,6 +109,11 @@ export class AuthService {
       accountAbilities: (actor: Actor) => AccountAbilities;
       /** Registration enrols the new learner in the starter courses, in the same transaction. */
       onAccountCreated?: (trx: Executor, userId: string, now: number) => Promise<void>;
+      /**
+       * A password changed (a reset or the operator's set-password): the owner is told by e-mail,
+       * in the same transaction, so a change that rolls back tells nobody.
+       */
+      onPasswordChanged?: (trx: Executor, userId: string, how: 'reset' | 'operator', now: number) => Promise<void>;
       /** Told after sessions end, so open sockets of those sessions are closed at once. */
       onSessionsEnded?: (ended: { sessionId: string } | { userId: string }) => void;
     },
@@ -253,6 +258,7 @@ export class AuthService {
       await repo.setPassword(trx, reset.user_id, passwordHash);
       await repo.revokeAllSessions(trx, reset.user_id, now);
       await repo.expirePasswordResets(trx, reset.user_id, now);
+      await this.deps.onPasswordChanged?.(trx, reset.user_id, 'reset', now);
       return reset.user_id;
     });
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
@@ -285,6 +291,7 @@ export class AuthService {
         details: {},
         now,
       });
+      await this.deps.onPasswordChanged?.(trx, user.id, 'operator', now);
       return user.id;
     });
     if (!userId) throw new AppError(404, AUTH_MESSAGES.userNotFound);

@@ -21,6 +21,7 @@ import type { Actor } from '../auth/index.js';
 import { authorsById } from '../auth/index.js';
 import type { CoursesService } from '../courses/index.js';
 import { FilesService, type StoredUpload } from '../files/index.js';
+import type { NotificationService } from '../notifications/index.js';
 import { addFootprint } from '../support/index.js';
 import {
   canComment,
@@ -36,6 +37,9 @@ import {
   reviewsHomework,
 } from './policy.js';
 
+/** A curator's comment or rating is mailed after this long, if the learner has not seen it by then. */
+const HOMEWORK_MAIL_DELAY_MS = 60 * 60 * 1000;
+
 /**
  * Homework and its review: one exercise per learner and lesson, a thread of comments between the
  * learner and curators, files on both, ratings in the footprint ledger, and notifications.
@@ -49,6 +53,7 @@ export class HomeworkService {
       courses: CoursesService;
       files: FilesService;
       broadcaster: Broadcaster;
+      notifications: NotificationService;
       log: FastifyBaseLogger;
       /** Where a push that failed for want of the database is told (once per outage, not per push). */
       outage?: OutageLog;
@@ -245,6 +250,19 @@ export class HomeworkService {
         .execute();
       const status = exercise.user_id === actor.id ? 'active' : 'inactive';
       await trx.updateTable('exercises').set({ status, updated_at: now }).where('id', '=', exerciseId).execute();
+      if (exercise.user_id !== actor.id) {
+        const where = await this.whereabouts(trx, exercise, actor.id);
+        const title = 'Куратор прокоментував ваше домашнє завдання';
+        await this.tellOwner(trx, exercise, actor, {
+          key: `homework:comment:${id}`,
+          title,
+          body: `${where.lesson}. ${where.author}: «${excerpt(text || 'файл')}»`,
+          paragraphs: [
+            `${where.author} прокоментував(-ла) ваше домашнє завдання: ${where.lesson}.`,
+            `«${excerpt(text || 'файл')}»`,
+          ],
+        });
+      }
       return { result: undefined, dropKeys: [] };
     });
     this.countsChanged(exercise.user_id);
@@ -308,13 +326,16 @@ export class HomeworkService {
   /** Marks the comments others wrote on this exercise as read by the caller. */
   async markRead(actor: Actor, exerciseId: string): Promise<{ exerciseId: string; countNotifications: number }> {
     await this.visible(actor, exerciseId);
-    await this.deps.db
-      .updateTable('exercise_comments')
-      .set({ is_read: 1 })
-      .where('exercise_id', '=', exerciseId)
-      .where('author_id', '!=', actor.id)
-      .where('is_read', '=', 0)
-      .execute();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('exercise_comments')
+        .set({ is_read: 1 })
+        .where('exercise_id', '=', exerciseId)
+        .where('author_id', '!=', actor.id)
+        .where('is_read', '=', 0)
+        .execute();
+      await this.deps.notifications.markSubjectRead(trx, actor.id, `exercise:${exerciseId}`);
+    });
     const countNotifications = await this.countNotifications(actor);
     // The caller's other tabs and devices learn it too.
     this.deps.broadcaster.toUser(actor.id, 'notifications:count', { countNotifications });
@@ -331,6 +352,12 @@ export class HomeworkService {
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
         await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
         const where = await this.whereabouts(trx, current);
+        await this.tellOwner(trx, current, actor, {
+          key: `homework:rating:${exerciseId}:${current.rating_version + 1}`,
+          title: `Домашнє завдання оцінено: ${rating} з 12`,
+          body: `${where.lesson}: оцінка ${rating}.`,
+          paragraphs: [`Куратор оцінив ваше домашнє завдання (${where.lesson}): ${rating} з 12.`],
+        });
         await writeAudit(trx, {
           actorId: actor.id,
           action: 'homework.rate',
@@ -353,6 +380,30 @@ export class HomeworkService {
       }
     }
     throw new AppError(409, 'Оцінку саме змінює інший куратор. Спробуйте ще раз.');
+  }
+
+  /**
+   * A curator's comment or rating, told to the homework's owner in the same transaction: push at
+   * once, e-mail an hour later only if it is still unread by then.
+   */
+  private async tellOwner(
+    trx: Executor,
+    exercise: ExercisesTable,
+    actor: Actor,
+    told: { key: string; title: string; body: string; paragraphs: string[] },
+  ): Promise<void> {
+    await this.deps.notifications.notify(trx, {
+      userId: exercise.user_id,
+      category: 'homework',
+      key: told.key,
+      title: told.title,
+      body: told.body,
+      link: `/uk/learn/${exercise.course_id}/${exercise.day}/practice`,
+      subject: `exercise:${exercise.id}`,
+      actorId: actor.id,
+      email: { subject: told.title, paragraphs: told.paragraphs, action: 'Переглянути завдання' },
+      emailDelayMs: HOMEWORK_MAIL_DELAY_MS,
+    });
   }
 
   /** Names for an audit line: the homework's owner, a comment's author, and «course», lesson. */
@@ -403,24 +454,30 @@ export class HomeworkService {
     return true;
   }
 
-  async countNotifications(actor: Actor): Promise<number> {
-    const { db } = this.deps;
-    if (reviewsHomework(actor)) {
-      const row = await db
-        .selectFrom('exercises')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'active')
-        .where('user_id', '!=', actor.id)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    }
-    const row = await db
-      .selectFrom('exercise_comments as c')
-      .innerJoin('exercises as e', 'e.id', 'c.exercise_id')
-      .select((eb) => eb.fn.count<number>('e.id').distinct().as('n'))
-      .where('e.user_id', '=', actor.id)
-      .where('c.author_id', '!=', actor.id)
-      .where('c.is_read', '=', 0)
+  /** The badge: unread notifications, and for a reviewer the homework waiting for review. */
+  countNotifications(actor: Actor): Promise<number> {
+    return this.deps.notifications.badge(actor);
+  }
+
+  /** Homework waiting for a reviewer (not their own); 0 for anyone who does not review. */
+  async waitingForReview(actor: Actor): Promise<number> {
+    if (!reviewsHomework(actor)) return 0;
+    const row = await this.deps.db
+      .selectFrom('exercises')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where('user_id', '!=', actor.id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Homework waiting for any curator since before `before` (the curators' review digest). */
+  async waitingSince(before: number): Promise<number> {
+    const row = await this.deps.db
+      .selectFrom('exercises')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where('updated_at', '<', before)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -462,36 +519,43 @@ export class HomeworkService {
         date: r.updated_at,
       }));
     } else {
-      const rows = await db
-        .selectFrom('exercise_comments as m')
-        .innerJoin('exercises as e', 'e.id', 'm.exercise_id')
-        .innerJoin('users as u', 'u.id', 'm.author_id')
-        .innerJoin('courses as c', 'c.id', 'e.course_id')
-        .select([
-          'e.id',
-          'e.course_id',
-          'e.day',
-          'm.created_at',
-          'c.title',
-          'u.id as uid',
-          'u.first_name',
-          'u.last_name',
-        ])
-        .where('e.user_id', '=', actor.id)
-        .where('m.author_id', '!=', actor.id)
-        .where('m.is_read', '=', 0)
-        .orderBy('m.created_at', 'desc')
-        .execute();
-      const newest = new Map<string, (typeof rows)[number]>();
-      for (const row of rows) if (!newest.has(row.id)) newest.set(row.id, row);
-      notifications = [...newest.values()].slice(offset, offset + limit).map((r) => ({
-        exerciseId: r.id,
-        courseId: r.course_id,
-        courseTitle: r.title,
-        lessonId: String(r.day),
-        from: { _id: r.uid, first_name: r.first_name, last_name: r.last_name },
-        date: r.created_at,
-      }));
+      // Newest unread homework notification per exercise: a curator's comment or rating.
+      const newest = new Map<string, { actorId: string | null; date: number }>();
+      for (const row of await this.deps.notifications.unreadAbout(actor.id, 'homework')) {
+        const exerciseId = row.subject?.replace(/^exercise:/, '') ?? '';
+        if (!newest.has(exerciseId)) newest.set(exerciseId, { actorId: row.actor_id, date: row.created_at });
+      }
+      const shown = [...newest.entries()].slice(offset, offset + limit);
+      const ids = shown.map(([id]) => id);
+      const exercises = ids.length
+        ? await db
+            .selectFrom('exercises as e')
+            .innerJoin('courses as c', 'c.id', 'e.course_id')
+            .select(['e.id', 'e.course_id', 'e.day', 'c.title'])
+            .where('e.id', 'in', ids)
+            .where('e.user_id', '=', actor.id)
+            .execute()
+        : [];
+      const byId = new Map(exercises.map((e) => [e.id, e]));
+      const people = await authorsById(
+        db,
+        shown.flatMap(([, n]) => (n.actorId ? [n.actorId] : [])),
+      );
+      notifications = shown.flatMap(([id, n]) => {
+        const exercise = byId.get(id);
+        if (!exercise) return [];
+        const from = (n.actorId && people.get(n.actorId)) || { _id: '', first_name: '', last_name: '' };
+        return [
+          {
+            exerciseId: id,
+            courseId: exercise.course_id,
+            courseTitle: exercise.title,
+            lessonId: String(exercise.day),
+            from,
+            date: n.date,
+          },
+        ];
+      });
     }
     return { notifications, countNotifications };
   }

@@ -1,3 +1,13 @@
-/** Notifications' public API. Web Push (this part): the channel, the subscriptions and their routes. */
+/** Notifications' public API: other features call `notify` in their own transaction. */
+export type { EmailContent } from './mail.js';
+// Web Push: the channel, the subscriptions and their routes.
 export { MAX_PUSH_SUBSCRIPTIONS, PushChannel, type PushDelivery, PushSubscriptions } from './push.js';
 export { pushRoutes } from './push-routes.js';
+export { notificationsRoutes } from './routes.js';
+export {
+  type LessonRef,
+  type NotificationEvent,
+  NotificationService,
+  type NotificationSources,
+  type PushDeliverer,
+} from './service.js';

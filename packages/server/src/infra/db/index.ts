@@ -17,8 +17,11 @@ import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
-/** A database or a transaction: what repositories and the audit writer take, so they run inside either. */
-export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
+/**
+ * A database or a transaction: what repositories and the audit writer take, so they run inside
+ * either. `executeQuery` lets the job queue (pg-boss) insert its job in the same transaction.
+ */
+export type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'executeQuery'>;
 export type { Database } from './schema.js';
 
 const INT8_OID = 20;

@@ -1,4 +1,4 @@
-import type { Role } from '@yedyni/contract';
+import type { NotificationCategory, Role } from '@yedyni/contract';
 import type { Generated, Selectable } from 'kysely';
 
 /** Instants are milliseconds since the epoch (bigint columns), money is integer kopiykas. */
@@ -340,6 +340,65 @@ export interface PushSubscriptionsTable {
   last_used_at: number;
 }
 
+/** One thing a person is told about; unique per (user_id, key), the event's idempotency key. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  category: NotificationCategory;
+  key: string;
+  title: string;
+  body: string;
+  /** A path inside the app (`/uk/…`). */
+  link: string;
+  /** What it is about (`exercise:<id>`): opening that marks it read. */
+  subject: string | null;
+  /** Who caused it, when a person did (a curator's comment or rating). */
+  actor_id: string | null;
+  /** The mail as JSON `{ subject, text, html }`, or null when the event sends none. */
+  email: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** The outbox: one row per channel a notification goes out on besides the app. */
+export interface NotificationDeliveriesTable {
+  id: string;
+  notification_id: string;
+  channel: 'email' | 'push';
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+  due_at: number;
+  /** Past this instant it is not worth sending any more (a club reminder after the club). */
+  expires_at: number | null;
+  /** When its send job was queued; null while it waits for its time (the minute tick queues it). */
+  queued_at: number | null;
+  attempts: number;
+  /** While `sending`: until when the sender holds it (wall time); after that another may take it. */
+  lease_until: number | null;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  /** The contract's NotificationPreferences as JSON. */
+  preferences: string;
+  updated_at: number;
+}
+
+/** The embedded job queue (SQLite only; PostgreSQL uses pg-boss). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON. */
+  data: string;
+  state: 'waiting' | 'active' | 'done' | 'failed';
+  run_after: number;
+  attempts: number;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
@@ -369,4 +428,8 @@ export interface Database {
   clubs: ClubsTable;
   club_signups: ClubSignupsTable;
   push_subscriptions: PushSubscriptionsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_preferences: NotificationPreferencesTable;
+  jobs: JobsTable;
 }

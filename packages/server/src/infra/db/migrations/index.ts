@@ -11,6 +11,7 @@ import * as contentVersion from './0009_content_version.js';
 import * as sandboxCheckouts from './0010_sandbox_checkouts.js';
 import * as uploadReservations from './0011_upload_reservations.js';
 import * as taskPools from './0012_task_pools.js';
+import * as notifications from './0013_notifications.js';
 import * as pushSubscriptions from './0014_push_subscriptions.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_sandbox_checkouts': sandboxCheckouts,
   '0011_upload_reservations': uploadReservations,
   '0012_task_pools': taskPools,
+  '0013_notifications': notifications,
   '0014_push_subscriptions': pushSubscriptions,
 };
 
