@@ -92,6 +92,28 @@ describe('errors and the web app', () => {
     expect(doc.components.schemas.RegisterBody.required).toEqual(['first_name', 'last_name', 'email', 'password']);
   });
 
+  it('asks for a bearer token exactly where the OpenAPI document says so', async () => {
+    const doc = (await t.api('GET', '/api/docs/json')).body as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const calls = Object.entries(doc.paths).flatMap(([route, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        call: `${method.toUpperCase()} ${route}`,
+        bearer: (operation.security?.length ?? 0) > 0,
+      })),
+    );
+    expect(calls.filter((c) => c.bearer).length).toBeGreaterThan(50);
+    expect(calls.filter((c) => !c.bearer).length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const { call, bearer } of calls) {
+      const [method, route] = call.split(' ') as [string, string];
+      // Without a token: a call that needs one is refused before anything else is read.
+      const { status } = await t.api(method, route.replace(/\{[^}]+\}/g, 'x'));
+      if ((status === 401) !== bearer) wrong.push(`${call}: ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses U+0000 anywhere in a request with 400 naming the field, on PostgreSQL too (found by the fuzz)', async () => {
     const { token } = (await t.api('POST', '/api/auth/demo')).body;
     const answers = [

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_MESSAGES } from '../../infra/errors.js';
+import { bearer, documentRoutes, type RouteDocs } from '../../infra/http/openapi.js';
 import type { AuthService, SignedInUser } from './service.js';
 
 declare module 'fastify' {
@@ -27,3 +28,12 @@ export const authentication = fp(async (app: FastifyInstance, { auth }: { auth: 
     request.user = user;
   });
 });
+
+/**
+ * Every route the plugin declares after this call answers 401 unless a live session's token is
+ * sent, and the OpenAPI document says so: the hook and its `security` come only together.
+ */
+export function signedInRoutes(app: FastifyInstance, docs: Omit<RouteDocs, 'security'>): void {
+  app.addHook('onRequest', app.authenticate);
+  documentRoutes(app, { ...docs, security: bearer });
+}

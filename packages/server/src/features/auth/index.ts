@@ -1,5 +1,5 @@
 /** Accounts and sessions: the public API other features, services.ts and app.ts use. */
-export { authentication } from './authenticate.js';
+export { authentication, signedInRoutes } from './authenticate.js';
 export { PasswordHasher } from './passwords.js';
 export type { Actor } from './policy.js';
 export { authorsById } from './repo.js';

@@ -10,18 +10,17 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, documentRoutes } from '../../infra/http/openapi.js';
 import type { AuthService } from './service.js';
-
-const tags = ['auth'];
-const security = [{ bearer: [] }];
 
 /** `demo`: whether `/demo` exists at all (never in production, where its account must not be reachable). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolean }> = async (app, { auth, demo }) => {
+  documentRoutes(app, { tags: ['auth'] });
+
   app.post(
     '/register',
     {
       schema: {
-        tags,
         summary: 'Реєстрація',
         body: registerBodySchema,
         response: { 201: authResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema },
@@ -39,7 +38,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     '/login',
     {
       schema: {
-        tags,
         summary: 'Вхід',
         body: loginBodySchema,
         response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 503: errorSchema },
@@ -53,7 +51,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
       '/demo',
       {
         schema: {
-          tags,
           summary: 'Вхід до демонстраційного кабінету (лише поза production)',
           response: { 200: authResponseSchema, 404: errorSchema },
         },
@@ -65,7 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     '/recovery',
     {
       schema: {
-        tags,
         summary: 'Запит на зміну пароля',
         body: recoveryBodySchema,
         response: { 200: messageSchema, 400: errorSchema, 429: errorSchema },
@@ -78,7 +74,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     '/reset',
     {
       schema: {
-        tags,
         summary: 'Новий пароль за посиланням з листа',
         body: resetBodySchema,
         response: { 200: authResponseSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
@@ -91,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     '/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: 'Вихід', security, response: { 204: z.null(), 401: errorSchema } },
+      schema: { summary: 'Вихід', security: bearer, response: { 204: z.null(), 401: errorSchema } },
     },
     async (request, reply) => {
       await auth.logout(request.user.sessionId);
@@ -103,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     '/current',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: 'Поточний користувач', security, response: { 200: userSchema, 401: errorSchema } },
+      schema: { summary: 'Поточний користувач', security: bearer, response: { 200: userSchema, 401: errorSchema } },
     },
     async (request) => auth.currentUser(request.user.id),
   );

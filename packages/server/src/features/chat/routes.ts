@@ -9,21 +9,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../infra/errors.js';
 import { readForm } from '../../infra/http/multipart.js';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { ChatService } from './service.js';
-
-const tags = ['chat'];
 
 /** History over HTTP; live messages travel over Socket.IO (features/chat/socket.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['chat'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Історія чату хвилі курсу: найновіші спершу, сторінки закріплені за firstMessageDate',
         querystring: chatHistoryQuerySchema,
         response: { 200: chatHistorySchema, ...errors },
@@ -36,8 +33,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/upload',
     {
       schema: {
-        tags,
-        security,
         consumes: ['multipart/form-data'],
         summary: 'Файл для повідомлення: multipart { file }; посилання з відповіді надішліть у chat:send',
         response: { 201: fileFieldsSchema, ...errors, 413: errorSchema, 415: errorSchema },

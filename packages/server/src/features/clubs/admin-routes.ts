@@ -1,56 +1,36 @@
 import { adminClubsSchema, clubBodySchema, clubSchema, clubSignupsSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleErrors, consoleTag, idParams } from '../../infra/http/openapi.js';
+import { consoleDocs, documentRoutes, idParams } from '../../infra/http/openapi.js';
 import type { ClubsService } from './service.js';
 
 /** The console's clubs (`/api/admin/clubs`): admins create, edit and see who signed up. */
 export const clubAdminRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (app, { clubs }) => {
+  documentRoutes(app, consoleDocs('clubs'));
   app.get(
     '/clubs',
-    {
-      schema: {
-        ...consoleTag('clubs'),
-        summary: 'Усі клуби, і минулі',
-        response: { 200: adminClubsSchema, ...consoleErrors },
-      },
-    },
+    { schema: { summary: 'Усі клуби, і минулі', response: { 200: adminClubsSchema } } },
     async (request) => clubs.listAll(request.user),
   );
   app.post(
     '/clubs',
-    {
-      schema: {
-        ...consoleTag('clubs'),
-        summary: 'Новий клуб',
-        body: clubBodySchema,
-        response: { 201: clubSchema, ...consoleErrors },
-      },
-    },
+    { schema: { summary: 'Новий клуб', body: clubBodySchema, response: { 201: clubSchema } } },
     async (request, reply) => reply.code(201).send(await clubs.create(request.user, request.body)),
   );
   app.put(
     '/clubs/:id',
     {
       schema: {
-        ...consoleTag('clubs'),
         summary: 'Змінити клуб (місць не менше, ніж уже записано)',
         params: idParams,
         body: clubBodySchema,
-        response: { 200: clubSchema, ...consoleErrors },
+        response: { 200: clubSchema },
       },
     },
     async (request) => clubs.update(request.user, request.params.id, request.body),
   );
   app.get(
     '/clubs/:id/signups',
-    {
-      schema: {
-        ...consoleTag('clubs'),
-        summary: 'Хто записався',
-        params: idParams,
-        response: { 200: clubSignupsSchema, ...consoleErrors },
-      },
-    },
+    { schema: { summary: 'Хто записався', params: idParams, response: { 200: clubSignupsSchema } } },
     async (request) => clubs.signups(request.user, request.params.id),
   );
 };

@@ -1,22 +1,20 @@
 import { clubSchema, clubsQuerySchema, clubsSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { ClubsService } from './service.js';
 
-const tags = ['clubs'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const conflict = { 409: z.object({ message: z.string() }) };
 
 export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (app, { clubs }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['clubs'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Розмовні клуби: найближчі зустрічі (?city=<місто>|online, ?mine=true — мої)',
         querystring: clubsQuerySchema,
         response: { 200: clubsSchema, ...errors },
@@ -27,15 +25,13 @@ export const clubsRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async
 
   app.post(
     '/:id/signup',
-    {
-      schema: { tags, security, summary: 'Записатися', params, response: { 200: clubSchema, ...errors, ...conflict } },
-    },
+    { schema: { summary: 'Записатися', params, response: { 200: clubSchema, ...errors, ...conflict } } },
     async (request) => clubs.signUp(request.user, request.params.id),
   );
 
   app.delete(
     '/:id/signup',
-    { schema: { tags, security, summary: 'Скасувати запис', params, response: { 200: clubSchema, ...errors } } },
+    { schema: { summary: 'Скасувати запис', params, response: { 200: clubSchema, ...errors } } },
     async (request) => clubs.cancel(request.user, request.params.id),
   );
 };

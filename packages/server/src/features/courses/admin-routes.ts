@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../infra/http/multipart.js';
-import { consoleErrors, consoleTag } from '../../infra/http/openapi.js';
+import { consoleDocs, documentRoutes } from '../../infra/http/openapi.js';
 import type { CourseAuthoring } from './authoring.js';
 
 /**
@@ -25,16 +25,13 @@ import type { CourseAuthoring } from './authoring.js';
  * curators (`config.curators`) read the overview. The console's door (features/admin) lets them in.
  */
 export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthoring }> = async (app, { authoring }) => {
+  documentRoutes(app, consoleDocs('courses'));
   const noFields = z.object({});
   app.get(
     '/courses',
     {
       config: { curators: true },
-      schema: {
-        ...consoleTag('courses'),
-        summary: 'Усі курси з хвилями (куратори й адміністратори)',
-        response: { 200: adminCoursesSchema, ...consoleErrors },
-      },
+      schema: { summary: 'Усі курси з хвилями (куратори й адміністратори)', response: { 200: adminCoursesSchema } },
     },
     async (request) => authoring.list(request.user),
   );
@@ -42,10 +39,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Новий курс з першою хвилею',
         body: courseCreateBodySchema,
-        response: { 201: adminCourseDetailSchema, ...consoleErrors },
+        response: { 201: adminCourseDetailSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await authoring.create(request.user, request.body)),
@@ -55,10 +51,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     {
       config: { curators: true },
       schema: {
-        ...consoleTag('courses'),
         summary: 'Курс: хвилі й уроки з датами відкриття (куратори й адміністратори)',
         params: adminCourseParamsSchema,
-        response: { 200: adminCourseDetailSchema, ...consoleErrors },
+        response: { 200: adminCourseDetailSchema },
       },
     },
     async (request) => authoring.detail(request.user, request.params.id),
@@ -67,11 +62,10 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Змінити курс',
         params: adminCourseParamsSchema,
         body: courseUpdateBodySchema,
-        response: { 200: adminCourseDetailSchema, ...consoleErrors },
+        response: { 200: adminCourseDetailSchema },
       },
     },
     async (request) => authoring.update(request.user, request.params.id, request.body),
@@ -80,10 +74,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/export',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Експорт курсу (.zip у форматі npm run content)',
         params: adminCourseParamsSchema,
-        response: { 200: z.unknown().describe('application/zip'), ...consoleErrors },
+        response: { 200: z.unknown().describe('application/zip') },
       },
     },
     async (request, reply) => {
@@ -99,11 +92,10 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/media',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Завантажити зображення чи аудіо для уроків (multipart: file, ≤ 50 МБ)',
         params: adminCourseParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 201: mediaSchema, 413: errorSchema, 415: errorSchema, ...consoleErrors },
+        response: { 201: mediaSchema, 413: errorSchema, 415: errorSchema },
       },
     },
     async (request, reply) => {
@@ -119,11 +111,10 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/lessons',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Новий урок наступним днем',
         params: adminCourseParamsSchema,
         body: lessonCreateBodySchema,
-        response: { 201: adminLessonSchema, ...consoleErrors },
+        response: { 201: adminLessonSchema },
       },
     },
     async (request, reply) =>
@@ -133,11 +124,10 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/lessons/order',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Новий порядок уроків (домашні завдання й щоденники переходять разом з уроком)',
         params: adminCourseParamsSchema,
         body: lessonOrderBodySchema,
-        response: { 200: adminCourseDetailSchema, ...consoleErrors },
+        response: { 200: adminCourseDetailSchema },
       },
     },
     async (request) => authoring.reorder(request.user, request.params.id, request.body.days),
@@ -146,10 +136,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/lessons/:day',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Урок для редагування (Markdown, відповіді самоперевірки)',
         params: adminLessonParamsSchema,
-        response: { 200: adminLessonSchema, ...consoleErrors },
+        response: { 200: adminLessonSchema },
       },
     },
     async (request) => authoring.lesson(request.user, request.params.id, request.params.day),
@@ -158,11 +147,10 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/lessons/:day',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Зберегти урок',
         params: adminLessonParamsSchema,
         body: lessonEditSchema,
-        response: { 200: adminLessonSchema, ...consoleErrors },
+        response: { 200: adminLessonSchema },
       },
     },
     async (request) => authoring.saveLesson(request.user, request.params.id, request.params.day, request.body),
@@ -171,10 +159,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/courses/:id/lessons/:day',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Видалити урок, над яким ще ніхто не працював',
         params: adminLessonParamsSchema,
-        response: { 200: adminCourseDetailSchema, ...consoleErrors },
+        response: { 200: adminCourseDetailSchema },
       },
     },
     async (request) => authoring.deleteLesson(request.user, request.params.id, request.params.day),
@@ -183,10 +170,9 @@ export const courseAdminRoutes: FastifyPluginAsyncZod<{ authoring: CourseAuthori
     '/preview',
     {
       schema: {
-        ...consoleTag('courses'),
         summary: 'Перегляд Markdown так, як його побачать учні (очищений HTML)',
         body: previewBodySchema,
-        response: { 200: previewSchema, ...consoleErrors },
+        response: { 200: previewSchema },
       },
     },
     async (request) => authoring.preview(request.user, request.body.markdown),

@@ -15,20 +15,17 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { CoursesService } from './service.js';
 
-const tags = ['courses'];
-
 export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['courses'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Усі курси: мої та ті, до яких можна приєднатися',
         response: { 200: courseListSchema, 401: errorSchema },
       },
@@ -40,8 +37,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/today',
     {
       schema: {
-        tags,
-        security,
         summary: 'Що сьогодні: наступні уроки й незаповнений щоденник',
         response: { 200: todaySchema, 401: errorSchema },
       },
@@ -53,8 +48,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/next',
     {
       schema: {
-        tags,
-        security,
         summary: 'Оголосити, змінити або скасувати наступну хвилю (куратори)',
         body: nextWaveBodySchema,
         response: { 200: nextWaveAnswerSchema, 409: errorSchema, ...errors },
@@ -70,8 +63,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/lesson/date',
     {
       schema: {
-        tags,
-        security,
         summary: 'Запланувати відкриття уроку для поточної хвилі (куратори)',
         body: lessonDateBodySchema,
         response: { 200: lessonDateAnswerSchema, ...errors },
@@ -87,8 +78,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Курс з уроками моєї хвилі',
         params: courseIdParamsSchema,
         response: { 200: courseSchema, ...errors },
@@ -101,8 +90,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/:id/enroll',
     {
       schema: {
-        tags,
-        security,
         summary: 'Приєднатися до курсу',
         params: courseIdParamsSchema,
         response: { 200: userSchema, ...errors },
@@ -115,8 +102,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/:id/lessons/:lessonId/content',
     {
       schema: {
-        tags,
-        security,
         summary: 'Текст уроку (очищений HTML); 403, поки урок закритий',
         params: lessonParamsSchema,
         response: { 200: z.string(), ...errors },
@@ -132,8 +117,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/:id/lessons/:lessonId/test',
     {
       schema: {
-        tags,
-        security,
         summary: 'Здати самоперевірку: оцінка 0–10 іде в щоденник і Український слід',
         params: lessonParamsSchema,
         body: selfTestBodySchema,

@@ -1,19 +1,16 @@
 import { diaryBodySchema, diaryQuerySchema, diarySchema, errorSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { DiaryService } from './service.js';
 
-const tags = ['diary'];
-
 export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async (app, { diary }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['diary'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Запис щоденника до уроку',
         querystring: diaryQuerySchema,
         response: { 200: diarySchema.nullable(), ...errors },
@@ -26,8 +23,6 @@ export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Новий запис щоденника (оцінку самоперевірки ставить сам тест)',
         body: diaryBodySchema,
         response: { 201: diarySchema, 409: errorSchema, ...errors },
@@ -43,13 +38,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async
   app.patch(
     '/',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Змінити запис щоденника',
-        body: diaryBodySchema,
-        response: { 200: diarySchema, ...errors },
-      },
+      schema: { summary: 'Змінити запис щоденника', body: diaryBodySchema, response: { 200: diarySchema, ...errors } },
     },
     async (request) => {
       const { courseId, lessonId, date, entry, plan } = request.body;

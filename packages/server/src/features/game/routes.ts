@@ -7,20 +7,17 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { GameService } from './service.js';
 
-const tags = ['game'];
-
 export const gameRoutes: FastifyPluginAsyncZod<{ game: GameService }> = async (app, { game }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['game'] });
 
   app.post(
     '/rounds',
     {
       schema: {
-        tags,
-        security,
         summary: 'Новий раунд «Паляниці»: 7 завдань без відповідей, 7 хвилин',
         response: { 201: roundSchema, ...errors },
       },
@@ -32,8 +29,6 @@ export const gameRoutes: FastifyPluginAsyncZod<{ game: GameService }> = async (a
     '/rounds/:id/answers',
     {
       schema: {
-        tags,
-        security,
         summary: 'Відповіді раунду: бали, правильні відповіді й пояснення (раз; повтор дає той самий результат)',
         params: z.object({ id: z.string().min(1).max(64) }),
         body: roundAnswersSchema,
@@ -45,20 +40,13 @@ export const gameRoutes: FastifyPluginAsyncZod<{ game: GameService }> = async (a
 
   app.get(
     '/me',
-    { schema: { tags, security, summary: 'Мої найкращі результати', response: { 200: gameStatsSchema, ...errors } } },
+    { schema: { summary: 'Мої найкращі результати', response: { 200: gameStatsSchema, ...errors } } },
     async (request) => game.stats(request.user.id),
   );
 
   app.get(
     '/rating',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Рейтинг гравців: 10 найкращих',
-        response: { 200: gameRatingSchema, ...errors },
-      },
-    },
+    { schema: { summary: 'Рейтинг гравців: 10 найкращих', response: { 200: gameRatingSchema, ...errors } } },
     async (request) => game.rating(request.user.id),
   );
 };

@@ -18,22 +18,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../infra/http/multipart.js';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { HomeworkService } from './service.js';
 
-const tags = ['exercises'];
 const form = { consumes: ['multipart/form-data'] };
 const fileErrors = { 409: errorSchema, 413: errorSchema, 415: errorSchema };
 
 export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }> = async (app, { homework }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['exercises'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Моє домашнє завдання до уроку',
         querystring: exerciseQuerySchema,
         response: { 200: exerciseSchema.nullable(), ...errors },
@@ -46,8 +44,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/',
     {
       schema: {
-        tags,
-        security,
         ...form,
         summary: 'Здати домашнє завдання: multipart { courseId, lessonId, homework, file? }',
         response: { 201: exerciseSchema, ...errors, ...fileErrors },
@@ -70,8 +66,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/',
     {
       schema: {
-        tags,
-        security,
         ...form,
         summary: 'Змінити домашнє завдання: multipart { exerciseId, homework, file? }; без file файл лишається',
         response: { 200: exerciseSchema, ...errors, ...fileErrors },
@@ -87,8 +81,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/homework',
     {
       schema: {
-        tags,
-        security,
         summary: 'Видалити відповідь (і забрати її оцінку з Українського сліду)',
         body: exerciseRefSchema,
         response: { 200: exerciseSchema, 409: errorSchema, ...errors },
@@ -101,8 +93,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/file',
     {
       schema: {
-        tags,
-        security,
         summary: 'Видалити файл відповіді або коментаря',
         body: removeFileBodySchema,
         response: { 200: exerciseSchema, ...errors },
@@ -115,8 +105,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/comment',
     {
       schema: {
-        tags,
-        security,
         ...form,
         summary: 'Коментар: multipart { exerciseId, comment, file? }',
         response: { 201: commentSchema, ...errors, ...fileErrors },
@@ -132,8 +120,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/comment',
     {
       schema: {
-        tags,
-        security,
         ...form,
         summary: 'Змінити свій коментар: multipart { exerciseId, commentId, comment, file? }',
         response: { 200: commentSchema, ...errors, ...fileErrors },
@@ -149,8 +135,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/comment',
     {
       schema: {
-        tags,
-        security,
         summary: 'Видалити коментар (свій; куратори — будь-який)',
         querystring: commentRefSchema,
         response: { 200: z.object({ commentId: z.string() }), ...errors },
@@ -163,8 +147,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/status',
     {
       schema: {
-        tags,
-        security,
         summary: 'Позначити коментарі до мене прочитаними',
         querystring: exerciseRefSchema,
         response: { 200: z.object({ exerciseId: z.string(), countNotifications: z.number().int() }), ...errors },
@@ -177,8 +159,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/rating',
     {
       schema: {
-        tags,
-        security,
         summary: 'Оцінити домашнє завдання 1–12 (куратори)',
         body: ratingBodySchema,
         response: { 200: z.object({ exerciseId: z.string(), rating: z.number().int() }), 409: errorSchema, ...errors },
@@ -191,8 +171,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/notifications',
     {
       schema: {
-        tags,
-        security,
         summary: 'Сповіщення: нові коментарі кураторів або завдання, що чекають перевірки',
         querystring: pageQuerySchema,
         response: { 200: notificationsSchema, ...errors },
@@ -205,8 +183,6 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     '/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Завдання (власнику й кураторам)',
         params: exerciseIdParamsSchema,
         response: { 200: exerciseSchema, ...errors },

@@ -1,7 +1,7 @@
 import { adminOlympiadSchema, adminOlympiadsSchema, olympiadBodySchema, olympiadSchema } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleErrors, consoleTag, idParams } from '../../infra/http/openapi.js';
+import { consoleDocs, documentRoutes, idParams } from '../../infra/http/openapi.js';
 import type { OlympiadsService } from './service.js';
 
 /** The console's olympiads (`/api/admin/olympiads`): admins schedule, change and remove them. */
@@ -9,25 +9,19 @@ export const olympiadAdminRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsSe
   app,
   { olympiads },
 ) => {
+  documentRoutes(app, consoleDocs('olympiads'));
   app.get(
     '/olympiads',
-    {
-      schema: {
-        ...consoleTag('olympiads'),
-        summary: 'Усі олімпіади',
-        response: { 200: adminOlympiadsSchema, ...consoleErrors },
-      },
-    },
+    { schema: { summary: 'Усі олімпіади', response: { 200: adminOlympiadsSchema } } },
     async (request) => olympiads.listAll(request.user),
   );
   app.post(
     '/olympiads',
     {
       schema: {
-        ...consoleTag('olympiads'),
         summary: 'Запланувати олімпіаду: завдання обираються з бази',
         body: olympiadBodySchema,
-        response: { 201: olympiadSchema, ...consoleErrors },
+        response: { 201: olympiadSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await olympiads.create(request.user, request.body)),
@@ -36,11 +30,10 @@ export const olympiadAdminRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsSe
     '/olympiads/:id',
     {
       schema: {
-        ...consoleTag('olympiads'),
         summary: 'Змінити олімпіаду, що ще не почалася',
         params: idParams,
         body: olympiadBodySchema,
-        response: { 200: adminOlympiadSchema, ...consoleErrors },
+        response: { 200: adminOlympiadSchema },
       },
     },
     async (request) => olympiads.update(request.user, request.params.id, request.body),
@@ -49,10 +42,9 @@ export const olympiadAdminRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsSe
     '/olympiads/:id',
     {
       schema: {
-        ...consoleTag('olympiads'),
         summary: 'Видалити олімпіаду, що ще не почалася',
         params: idParams,
-        response: { 200: z.object({ _id: z.string() }), ...consoleErrors },
+        response: { 200: z.object({ _id: z.string() }) },
       },
     },
     async (request) => olympiads.remove(request.user, request.params.id),

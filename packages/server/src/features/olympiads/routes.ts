@@ -7,22 +7,20 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { OlympiadsService } from './service.js';
 
-const tags = ['olympiads'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const conflict = { 409: z.object({ message: z.string() }) };
 
 export const olympiadsRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsService }> = async (app, { olympiads }) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['olympiads'] });
 
   app.get(
     '/',
     {
       schema: {
-        tags,
-        security,
         summary: 'Наступна (чи поточна) олімпіада і результати попередньої',
         response: { 200: olympiadOverviewSchema, ...errors },
       },
@@ -34,8 +32,6 @@ export const olympiadsRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsServic
     '/:id/start',
     {
       schema: {
-        tags,
-        security,
         summary: 'Почати свою єдину спробу (повторний виклик повертає ті самі завдання)',
         params,
         response: { 200: olympiadAttemptSchema, ...errors, ...conflict },
@@ -48,8 +44,6 @@ export const olympiadsRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsServic
     '/:id/answers',
     {
       schema: {
-        tags,
-        security,
         summary: 'Відповіді олімпіади: один раз',
         params,
         body: roundAnswersSchema,
@@ -63,8 +57,6 @@ export const olympiadsRoutes: FastifyPluginAsyncZod<{ olympiads: OlympiadsServic
     '/:id/results',
     {
       schema: {
-        tags,
-        security,
         summary: 'Особистий і командний топ-10 (після завершення)',
         params,
         response: { 200: olympiadResultsSchema, ...errors },

@@ -10,42 +10,35 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleErrors, consoleTag } from '../../infra/http/openapi.js';
+import { consoleDocs, documentRoutes } from '../../infra/http/openapi.js';
 import type { PaymentReports } from './reports.js';
 
 /** The console's payments (`/api/admin/payments`, `/subscriptions`, `/callbacks`): admins read them. */
 export const paymentAdminRoutes: FastifyPluginAsyncZod<{ reports: PaymentReports }> = async (app, { reports }) => {
+  documentRoutes(app, consoleDocs('payments'));
   app.get(
     '/payments',
     {
       schema: {
-        ...consoleTag('payments'),
         summary: 'Успішні платежі (дні за Києвом, пошук за платником)',
         querystring: adminPaymentsQuerySchema,
-        response: { 200: adminPaymentsSchema, ...consoleErrors },
+        response: { 200: adminPaymentsSchema },
       },
     },
     async (request) => reports.payments(request.user, request.query),
   );
   app.get(
     '/payments/months',
-    {
-      schema: {
-        ...consoleTag('payments'),
-        summary: 'Підсумки за місяцями (за Києвом)',
-        response: { 200: monthTotalsSchema, ...consoleErrors },
-      },
-    },
+    { schema: { summary: 'Підсумки за місяцями (за Києвом)', response: { 200: monthTotalsSchema } } },
     async (request) => reports.months(request.user),
   );
   app.get(
     '/payments/export',
     {
       schema: {
-        ...consoleTag('payments'),
         summary: 'Платежі для бухгалтерії (CSV, UTF-8, «;»)',
         querystring: historyQuerySchema,
-        response: { 200: z.string().describe('text/csv'), ...consoleErrors },
+        response: { 200: z.string().describe('text/csv') },
       },
     },
     async (request, reply) => {
@@ -61,10 +54,9 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<{ reports: PaymentReports
     '/subscriptions',
     {
       schema: {
-        ...consoleTag('payments'),
         summary: 'Щомісячні підписки',
         querystring: adminSubscriptionsQuerySchema,
-        response: { 200: adminSubscriptionsSchema, ...consoleErrors },
+        response: { 200: adminSubscriptionsSchema },
       },
     },
     async (request) => reports.subscriptions(request.user, request.query),
@@ -73,10 +65,9 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<{ reports: PaymentReports
     '/callbacks',
     {
       schema: {
-        ...consoleTag('payments'),
         summary: 'Колбеки провайдера, які не вдалося зіставити',
         querystring: pageQuerySchema,
-        response: { 200: unmatchedCallbacksSchema, ...consoleErrors },
+        response: { 200: unmatchedCallbacksSchema },
       },
     },
     async (request) => reports.unmatched(request.user, request.query),

@@ -13,19 +13,109 @@ import {
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { documentRoutes, errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { PaymentsService } from './service.js';
 
-const tags = ['payments'];
 const idParams = z.object({ id: z.string().min(1).max(255) });
 
+/** Everything but the callback is the signed-in payer's own. */
+const payerRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  signedInRoutes(app, { tags: ['payments'] });
+
+  app.post(
+    '/donat',
+    {
+      schema: {
+        summary: 'Новий внесок: замовлення і підписана форма для переходу до оплати',
+        body: donationBodySchema,
+        response: { 200: checkoutSchema, ...errors },
+      },
+    },
+    async (request) => payments.checkout(request.user.id, request.body),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        summary: 'Стан мого замовлення (екран після повернення з оплати)',
+        params: idParams,
+        response: { 200: orderStateSchema, ...errors },
+      },
+    },
+    async (request) => payments.order(request.user.id, request.params.id),
+  );
+
+  app.get(
+    '/donats',
+    {
+      schema: {
+        summary: 'Мої успішні внески',
+        querystring: historyQuerySchema,
+        response: { 200: paymentListSchema, ...errors },
+      },
+    },
+    async (request) => payments.paymentHistory(request.user.id, request.query),
+  );
+
+  app.get(
+    '/subscriptions',
+    {
+      schema: {
+        summary: 'Мої щомісячні підписки',
+        querystring: historyQuerySchema,
+        response: { 200: subscriptionsSchema, ...errors },
+      },
+    },
+    async (request) => payments.subscriptions(request.user.id, request.query),
+  );
+
+  app.get(
+    '/subscriptions/:id',
+    {
+      schema: {
+        summary: 'Моя підписка з її списаннями',
+        params: idParams,
+        response: { 200: subscriptionDetailSchema, ...errors },
+      },
+    },
+    async (request) => payments.subscription(request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        summary: 'Скасувати мою підписку',
+        body: unsubscribeBodySchema,
+        response: { 200: unsubscribeResultSchema, ...errors, 409: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request) => payments.unsubscribe(request.user.id, request.body.orderId),
+  );
+
+  app.get(
+    '/mark',
+    {
+      schema: {
+        summary: 'Історія мого Українського сліду',
+        querystring: historyQuerySchema,
+        response: { 200: footprintListSchema, ...errors },
+      },
+    },
+    async (request) => payments.footprint(request.user.id, request.query),
+  );
+};
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  documentRoutes(app, { tags: ['payments'] });
+
   // The provider's callback: no bearer token, only its signature vouches for it.
   app.post(
     '/process',
     {
       schema: {
-        tags,
         summary: 'Callback LiqPay: form-urlencoded { data, signature }',
         consumes: ['application/x-www-form-urlencoded'],
         body: z.object({ data: z.string().min(1).max(20_000), signature: z.string().min(1).max(200) }),
@@ -38,109 +128,5 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     },
   );
 
-  // Everything else is the signed-in payer's own.
-  app.post(
-    '/donat',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Новий внесок: замовлення і підписана форма для переходу до оплати',
-        body: donationBodySchema,
-        response: { 200: checkoutSchema, ...errors },
-      },
-    },
-    async (request) => payments.checkout(request.user.id, request.body),
-  );
-
-  app.get(
-    '/orders/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Стан мого замовлення (екран після повернення з оплати)',
-        params: idParams,
-        response: { 200: orderStateSchema, ...errors },
-      },
-    },
-    async (request) => payments.order(request.user.id, request.params.id),
-  );
-
-  app.get(
-    '/donats',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Мої успішні внески',
-        querystring: historyQuerySchema,
-        response: { 200: paymentListSchema, ...errors },
-      },
-    },
-    async (request) => payments.paymentHistory(request.user.id, request.query),
-  );
-
-  app.get(
-    '/subscriptions',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Мої щомісячні підписки',
-        querystring: historyQuerySchema,
-        response: { 200: subscriptionsSchema, ...errors },
-      },
-    },
-    async (request) => payments.subscriptions(request.user.id, request.query),
-  );
-
-  app.get(
-    '/subscriptions/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Моя підписка з її списаннями',
-        params: idParams,
-        response: { 200: subscriptionDetailSchema, ...errors },
-      },
-    },
-    async (request) => payments.subscription(request.user.id, request.params.id),
-  );
-
-  app.post(
-    '/unsubscribe',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Скасувати мою підписку',
-        body: unsubscribeBodySchema,
-        response: { 200: unsubscribeResultSchema, ...errors, 409: errorSchema, 502: errorSchema },
-      },
-    },
-    async (request) => payments.unsubscribe(request.user.id, request.body.orderId),
-  );
-
-  app.get(
-    '/mark',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Історія мого Українського сліду',
-        querystring: historyQuerySchema,
-        response: { 200: footprintListSchema, ...errors },
-      },
-    },
-    async (request) => payments.footprint(request.user.id, request.query),
-  );
+  await app.register(payerRoutes, { payments });
 };

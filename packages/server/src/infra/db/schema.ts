@@ -256,8 +256,8 @@ export interface GameTasksTable {
   updated_at: number;
 }
 
-export interface GameRoundsTable {
-  id: string;
+/** One player's dealt tasks against a deadline, then the score: a game round and an olympiad attempt. */
+interface DealtTasksColumns {
   user_id: string;
   /** JSON: [{ id, layout }] — the tasks in order, as laid out for this player. */
   tasks: string;
@@ -267,6 +267,10 @@ export interface GameRoundsTable {
   score: number | null;
   /** JSON of the TaskResult list, once scored. */
   results: string | null;
+}
+
+export interface GameRoundsTable extends DealtTasksColumns {
+  id: string;
 }
 
 export interface OlympiadsTable {
@@ -280,15 +284,8 @@ export interface OlympiadsTable {
   created_at: number;
 }
 
-export interface OlympiadAttemptsTable {
+export interface OlympiadAttemptsTable extends DealtTasksColumns {
   olympiad_id: string;
-  user_id: string;
-  tasks: string;
-  started_at: number;
-  deadline: number;
-  finished_at: number | null;
-  score: number | null;
-  results: string | null;
 }
 
 export interface ClubsTable {

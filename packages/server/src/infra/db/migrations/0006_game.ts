@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dealtTasksColumns } from './dealt-tasks.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {
@@ -18,13 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('game_rounds')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('tasks', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'bigint', (c) => c.notNull())
-    .addColumn('deadline', 'bigint', (c) => c.notNull())
-    .addColumn('finished_at', 'bigint')
-    .addColumn('score', 'integer')
-    .addColumn('results', 'text')
+    .$call(dealtTasksColumns)
     .execute();
   await db.schema.createIndex('game_rounds_user_idx').on('game_rounds').columns(['user_id', 'score']).execute();
   await db.schema.createIndex('game_rounds_score_idx').on('game_rounds').columns(['finished_at', 'score']).execute();

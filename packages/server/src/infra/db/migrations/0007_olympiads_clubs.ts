@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dealtTasksColumns } from './dealt-tasks.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {
@@ -20,13 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('olympiad_attempts')
     .addColumn('olympiad_id', 'varchar(36)', (c) => c.notNull().references('olympiads.id').onDelete('cascade'))
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('tasks', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'bigint', (c) => c.notNull())
-    .addColumn('deadline', 'bigint', (c) => c.notNull())
-    .addColumn('finished_at', 'bigint')
-    .addColumn('score', 'integer')
-    .addColumn('results', 'text')
+    .$call(dealtTasksColumns)
     .addPrimaryKeyConstraint('olympiad_attempts_pk', ['olympiad_id', 'user_id'])
     .execute();
 
