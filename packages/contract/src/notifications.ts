@@ -145,7 +145,10 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** One-click unsubscribe (RFC 8058) from a mail's link: no sign-in, the signed token says who and what. */
 export const unsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
-export const unsubscribeResultSchema = z.object({ category: z.enum(NOTIFICATION_CATEGORIES), email: z.string() });
+export const notificationUnsubscribeResultSchema = z.object({
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  email: z.string(),
+});
 
 export const NOTIFICATION_MESSAGES = {
   badUnsubscribeToken: 'Посилання для відписки недійсне або застаріле',
