@@ -5,6 +5,7 @@ import { selectCountNotifications } from '../../features/homework';
 import { useCountRefresh } from '../../features/homework/countRefresh';
 import { selectIndicators } from '../../features/support';
 import { previousLocation } from '../../shared/lib/previousLocation';
+import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { fetchIndicators } from '../partners';
@@ -25,6 +26,9 @@ export default function AppLayout() {
     if (userId) dispatch(fetchIndicators());
   }, [dispatch, userId]);
 
+  // The app offline and push messages (src/sw.ts).
+  useEffect(registerWorker, []);
+
   // The unread badge follows the server: on every navigation and when the window gets focus.
   useCountRefresh(Boolean(userId));
   // Live: chat and the unread count over one connection while signed in.
@@ -37,6 +41,8 @@ export default function AppLayout() {
     await dispatch(logout());
     dispatch(sessionEnded());
     previousLocation.forget();
+    // The worker's kept answers are this person's; this device stops showing their push messages.
+    await forgetSession();
     navigate('/login', { replace: true });
   };
 
