@@ -125,8 +125,7 @@ export default function SettingsPage() {
                         onChange={(event) => switchChannel(category, channel, event.target.checked)}
                       />
                       <span>
-                        <span className="sr-only">{title}: </span>
-                        {NOTIFICATION_CHANNEL_TITLES[channel]}
+                        <span className="sr-only">{title}:</span> {NOTIFICATION_CHANNEL_TITLES[channel]}
                       </span>
                     </label>
                   ))}
