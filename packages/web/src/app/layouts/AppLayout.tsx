@@ -7,6 +7,7 @@ import { selectIndicators } from '../../features/support';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
+import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { fetchIndicators } from '../partners';
 import { useRealtime } from '../realtime';
@@ -57,6 +58,7 @@ export default function AppLayout() {
         countNotifications={countNotifications}
         onLogout={onLogout}
       />
+      <OfflineNotice />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
