@@ -4,6 +4,7 @@ import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/homework';
 import { useCountRefresh } from '../../features/homework/countRefresh';
 import { selectIndicators } from '../../features/support';
+import { api } from '../../shared/api';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
@@ -13,6 +14,11 @@ import { fetchIndicators } from '../partners';
 import { useRealtime } from '../realtime';
 import styles from './AppLayout.module.css';
 import { Header } from './Header';
+
+/** What the frame needs to open without a network, fetched through the worker (it keeps them). */
+function keepSessionOffline() {
+  for (const path of ['/auth/current', '/partners/indicators']) api.get(path).catch(() => {});
+}
 
 /** The frame of everything under /uk: the header with the office menu, and the screen. */
 export default function AppLayout() {
@@ -27,8 +33,10 @@ export default function AppLayout() {
     if (userId) dispatch(fetchIndicators());
   }, [dispatch, userId]);
 
-  // The app offline and push messages (src/sw.ts).
-  useEffect(registerWorker, []);
+  // The app offline and push messages (src/sw.ts). Once the worker controls the page, the user is
+  // fetched again through it, so a reload without a network still restores the session.
+  // (Not the refresh thunk: it puts the whole app back on the restoring screen.)
+  useEffect(() => registerWorker(keepSessionOffline), []);
 
   // The unread badge follows the server: on every navigation and when the window gets focus.
   useCountRefresh(Boolean(userId));

@@ -107,6 +107,7 @@ export default function NotificationsPage({ onCountChange, waiting }: Notificati
       </div>
       <p className={styles.lead}>{t.lead}</p>
       {waiting}
+      {waiting && <h2 className={styles.subtitle}>{t.list}</h2>}
       {loaded === 'no' ? (
         <Spinner compact />
       ) : loaded === 'failed' ? (

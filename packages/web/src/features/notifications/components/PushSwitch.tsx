@@ -42,7 +42,7 @@ export function PushSwitch() {
 
   const status =
     state === 'checking'
-      ? ''
+      ? t.pushChecking
       : state === 'unsupported'
         ? t.pushUnsupported
         : state === 'unavailable'

@@ -30,7 +30,9 @@ function settingsApi(extra: Parameters<typeof learnerApi>[0] = {}) {
   });
 }
 
-describe('/uk/notifications/settings', () => {
+// The screen has 21 checkboxes whose accessible names jsdom works out slowly: more time than the
+// default 5 s per test on a busy machine.
+describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
   it('a labelled checkbox per category and channel, each category a fieldset with its legend', async () => {
     settingsApi();
     renderApp('/uk/notifications/settings');
@@ -51,8 +53,7 @@ describe('/uk/notifications/settings', () => {
     expect(within(quiet).getByLabelText('Від')).toHaveValue('22');
     expect(within(quiet).getByLabelText('До')).toHaveValue('8');
     expect(screen.getByRole('link', { name: /До сповіщень/ })).toHaveAttribute('href', '/uk/notifications');
-    // The screen's chunk loads cold, and 21 accessible names are worked out: slow under jsdom.
-  }, 15_000);
+  });
 
   it('saves what was changed, all at once, and says so', async () => {
     const fetchMock = settingsApi();
@@ -106,13 +107,13 @@ describe('/uk/notifications/settings', () => {
   it('a browser without push says so and offers no switch', async () => {
     settingsApi();
     renderApp('/uk/notifications/settings');
-    const push = await screen.findByRole('group', { name: 'Push-сповіщення на цьому пристрої' });
+    const push = await screen.findByRole('group', { name: 'Push на цьому пристрої' });
     expect(await within(push).findByText(/Цей браузер не підтримує push-сповіщення/)).toBeInTheDocument();
     expect(within(push).queryByRole('button')).not.toBeInTheDocument();
   });
 });
 
-describe('push on this device', () => {
+describe('push on this device', { timeout: 15_000 }, () => {
   /** The browser's parts push needs: a worker registration whose push manager the test watches. */
   function browserPush(permission: NotificationPermission) {
     let subscription: { endpoint: string; toJSON: () => unknown; unsubscribe: () => Promise<boolean> } | null = null;
@@ -161,7 +162,7 @@ describe('push on this device', () => {
       [UNSUBSCRIBE]: () => new Response(null, { status: 204 }),
     });
     renderApp('/uk/notifications/settings');
-    const group = await screen.findByRole('group', { name: 'Push-сповіщення на цьому пристрої' });
+    const group = await screen.findByRole('group', { name: 'Push на цьому пристрої' });
     expect(await within(group).findByText('Вимкнено на цьому пристрої.')).toBeInTheDocument();
     await userEvent.click(within(group).getByRole('button', { name: 'Увімкнути на цьому пристрої' }));
     expect(await within(group).findByRole('status')).toHaveTextContent('Push-сповіщення увімкнено на цьому пристрої.');
@@ -185,7 +186,7 @@ describe('push on this device', () => {
     browserPush('denied');
     const fetchMock = settingsApi();
     renderApp('/uk/notifications/settings');
-    const group = await screen.findByRole('group', { name: 'Push-сповіщення на цьому пристрої' });
+    const group = await screen.findByRole('group', { name: 'Push на цьому пристрої' });
     await userEvent.click(await within(group).findByRole('button', { name: 'Увімкнути на цьому пристрої' }));
     expect(await within(group).findByText(/Браузер заборонив сповіщення для цього сайту/)).toBeInTheDocument();
     expect(callsOf(fetchMock)).not.toContain(SUBSCRIBE);
@@ -195,7 +196,7 @@ describe('push on this device', () => {
     browserPush('granted');
     settingsApi({ [KEY]: () => json({ publicKey: null }) });
     renderApp('/uk/notifications/settings');
-    const group = await screen.findByRole('group', { name: 'Push-сповіщення на цьому пристрої' });
+    const group = await screen.findByRole('group', { name: 'Push на цьому пристрої' });
     await waitFor(() =>
       expect(within(group).getByText('Push-сповіщення на цьому сервері не налаштовані.')).toBeInTheDocument(),
     );

@@ -88,8 +88,7 @@ export default function SettingsPage() {
   return (
     <Frame>
       <form className={styles.form} onSubmit={save} noValidate>
-        <fieldset className={styles.group}>
-          <legend>{t.allOff}</legend>
+        <div className={styles.group}>
           <label className={styles.check}>
             <input
               type="checkbox"
@@ -97,12 +96,12 @@ export default function SettingsPage() {
               onChange={(event) => change({ allOff: event.target.checked })}
               aria-describedby={allOffHint}
             />
-            <span>{t.allOff}</span>
+            <strong>{t.allOff}</strong>
           </label>
           <p id={allOffHint} className={styles.hint}>
             {t.allOffHint}
           </p>
-        </fieldset>
+        </div>
 
         <fieldset className={styles.group} disabled={preferences.allOff}>
           <legend>{t.category}</legend>
