@@ -132,7 +132,7 @@ describe('the web build', () => {
   });
 
   it('serves the manifest as application/manifest+json, compressed or not, revalidated', async () => {
-    for (const encoding of [{}, { 'accept-encoding': 'br' }]) {
+    for (const encoding of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       const answer = await get('/manifest.webmanifest', encoding);
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
