@@ -37,7 +37,7 @@ export const ROUTES = {
   ],
   '/uk/notifications': ['src/app/SignedInRoutes.tsx', 'src/app/NotificationScreens.tsx'],
   '/uk/notifications/settings': ['src/app/SignedInRoutes.tsx', 'src/app/NotificationScreens.tsx'],
-  '/unsubscribe': ['src/app/SignedInRoutes.tsx', 'src/features/notifications/components/UnsubscribePage.tsx'],
+  '/unsubscribe': ['src/app/SignedInRoutes.tsx', 'src/app/UnsubscribeScreen.tsx'],
   '/uk/active': ['src/app/SignedInRoutes.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/profile': ['src/app/SignedInRoutes.tsx', 'src/features/auth/components/ProfilePage.tsx'],
   '/uk/donat': ['src/app/SignedInRoutes.tsx', 'src/app/SupportScreens.tsx'],

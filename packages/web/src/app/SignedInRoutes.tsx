@@ -64,7 +64,7 @@ const FootprintPage = supportScreen('Footprint');
 const TeamPage = supportScreen('Team');
 const GratitudesPage = supportScreen('Gratitudes');
 /** `/unsubscribe`, public (see routes.tsx): loaded on demand from here. */
-export const Unsubscribe = lazyScreen(() => import('../features/notifications/components/UnsubscribePage'));
+export const Unsubscribe = lazyScreen(() => import('./UnsubscribeScreen'));
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { EmptyNote } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { notificationsApi } from '../api';
 import { NOTIFICATIONS_LIMIT, notificationTexts as t } from '../texts';
@@ -113,7 +114,7 @@ export default function NotificationsPage({ onCountChange, waiting }: Notificati
       ) : loaded === 'failed' ? (
         <p className={styles.muted}>{t.failed}</p>
       ) : items.length === 0 ? (
-        <p className={styles.empty}>{t.empty}</p>
+        <EmptyNote>{t.empty}</EmptyNote>
       ) : (
         <>
           {unread ? (

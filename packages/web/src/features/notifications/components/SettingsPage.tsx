@@ -29,7 +29,12 @@ function HourSelect({ label, value, onChange }: { label: string; value: number; 
   return (
     <div className={styles.hour}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
         {HOURS.map((h) => (
           <option key={h} value={h}>
             {t.hour(h)}

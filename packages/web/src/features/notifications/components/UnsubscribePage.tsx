@@ -6,13 +6,25 @@ import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { notificationsApi, type UnsubscribeResult } from '../api';
 import { notificationTexts as t } from '../texts';
-import styles from './Unsubscribe.module.css';
+
+export const unsubscribeTitle = t.unsubscribeTitle;
+
+/** Under the card: the settings (after signing in) and the start page. */
+export function UnsubscribeLinks() {
+  return (
+    <>
+      <Link to="/uk/notifications/settings">{t.toSettings}</Link>
+      <Link to="/">{t.toHome}</Link>
+    </>
+  );
+}
 
 /**
- * `/unsubscribe?token=…`, where a mail's «Відписатися» link lands (through the server's GET, which
- * changes nothing: mail scanners open links). The button sends the one-click POST; no sign-in.
+ * The body of `/unsubscribe?token=…` (app/UnsubscribeScreen.tsx puts it in the account screens'
+ * card), where a mail's «Відписатися» link lands through the server's GET, which changes nothing:
+ * mail scanners open links. The button sends the one-click POST; no sign-in.
  */
-export default function UnsubscribePage() {
+export default function Unsubscribe() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [busy, setBusy] = useState(false);
@@ -31,33 +43,16 @@ export default function UnsubscribePage() {
     }
   };
 
+  if (done) return <Notice>{t.unsubscribed(NOTIFICATION_CATEGORY_TITLES[done.category], done.email)}</Notice>;
   return (
-    <div className={styles.page}>
-      <header>
-        <Link to="/" className={styles.brand}>
-          Єдині
-        </Link>
-      </header>
-      <main className={styles.card}>
-        <h1>{t.unsubscribeTitle}</h1>
-        {done ? (
-          <Notice>{t.unsubscribed(NOTIFICATION_CATEGORY_TITLES[done.category], done.email)}</Notice>
-        ) : (
-          <>
-            <p className={styles.lead}>{t.unsubscribeLead}</p>
-            {error && <Alert>{error}</Alert>}
-            {token && (
-              <Button block onClick={unsubscribe} disabled={busy} aria-busy={busy || undefined}>
-                {busy ? t.unsubscribing : t.unsubscribeButton}
-              </Button>
-            )}
-          </>
-        )}
-        <div className={styles.links}>
-          <Link to="/uk/notifications/settings">{t.toSettings}</Link>
-          <Link to="/">{t.toHome}</Link>
-        </div>
-      </main>
-    </div>
+    <>
+      <p>{t.unsubscribeLead}</p>
+      {error && <Alert>{error}</Alert>}
+      {token && (
+        <Button block onClick={unsubscribe} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t.unsubscribing : t.unsubscribeButton}
+        </Button>
+      )}
+    </>
   );
 }
