@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const require = createRequire(import.meta.url);
 // react-router's "exports" only expose the development build; its production build is smaller.
@@ -58,8 +59,44 @@ export function appRouter({ production = true } = {}): Plugin {
   };
 }
 
+/**
+ * The installable app: the manifest (/manifest.webmanifest, linked from index.html) and our own
+ * service worker src/sw.ts, built to /sw.js with the list of files to precache. The page registers
+ * it after `load` (app/main.tsx), so the first screen's bytes do not change.
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: {
+    name: 'Єдині — переходимо на українську разом',
+    short_name: 'Єдині',
+    description: 'Курси української мови, домашні завдання з кураторами, щоденник і розмовні клуби.',
+    lang: 'uk',
+    dir: 'ltr',
+    start_url: '/uk',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#faf7f0',
+    theme_color: '#1d3c6e',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The app shell: scripts, styles, the page and the icons. The prerendered login.html is written
+    // after this build (scripts/prerender.mjs) and is fetched from the server while online.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globIgnores: ['sw.js', '.vite/**'],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), appRouter(), reactRouterTreeShaking()],
+  plugins: [react(), appRouter(), reactRouterTreeShaking(), installableApp],
   resolve: {
     // The contract package is consumed as TypeScript source.
     conditions: ['@yedyni/source', ...defaultClientConditions],

@@ -293,7 +293,10 @@ describe('backup while the server writes, and restore into an empty installation
           // runs, so any of its states may be caught; what it is (which notification, which
           // channel) never changes.
           const fixed = ({ id, notification_id, channel }: Row) => ({ id, notification_id, channel });
-          expect(versions.map((v) => fixed(v as Row)), `${table} ${key}`).toContainEqual(fixed(row));
+          expect(
+            versions.map((v) => fixed(v as Row)),
+            `${table} ${key}`,
+          ).toContainEqual(fixed(row));
         } else expect(versions, `${table} ${key}`).toContainEqual(row);
       }
       // Nothing that existed when the backup started is missing (the writes deleted nothing).

@@ -20,6 +20,16 @@ const LOGIN = INDEX.replace('<link rel="stylesheet" href="/assets/app-abc123.css
   `<div id="root"><h1>Вхід</h1></div><script>${INLINE}</script>`,
 );
 const SCRIPT = `console.log(${JSON.stringify('Єдині '.repeat(300))})`;
+// The installable app's manifest and service worker (vite-plugin-pwa writes both at the root).
+const MANIFEST = JSON.stringify({
+  name: 'Єдині — переходимо на українську разом',
+  short_name: 'Єдині',
+  start_url: '/uk',
+  display: 'standalone',
+  icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+  description: 'Курси української мови. '.repeat(40),
+});
+const WORKER = `self.addEventListener('fetch', () => {}); // ${'Єдині '.repeat(200)}`;
 
 let t: TestApp;
 let webDist: string;
@@ -32,6 +42,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), SCRIPT);
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+  await writeFile(path.join(webDist, 'manifest.webmanifest'), MANIFEST);
+  await writeFile(path.join(webDist, 'manifest.webmanifest.br'), brotliCompressSync(MANIFEST));
+  await writeFile(path.join(webDist, 'sw.js'), WORKER);
   t = await startTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -116,5 +129,32 @@ describe('the web build', () => {
     const login = await get('/login', { 'accept-encoding': 'br' });
     expect(login.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(login.body).toString()).toBe(LOGIN);
+  });
+
+  it('serves the manifest as application/manifest+json, compressed or not, revalidated', async () => {
+    for (const encoding of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+      const answer = await get('/manifest.webmanifest', encoding);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      const body = answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.body;
+      expect(JSON.parse(body.toString())).toMatchObject({ short_name: 'Єдині', start_url: '/uk' });
+    }
+  });
+
+  it('serves the service worker as JavaScript, revalidated so a new version is found', async () => {
+    const answer = await get('/sw.js');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toContain('javascript');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body.toString()).toBe(WORKER);
+  });
+
+  it('answers a missing file of the build with 404, never with the app’s page', async () => {
+    for (const route of ['/icons/missing.png', '/assets/gone-123.js', '/other.webmanifest']) {
+      const answer = await get(route);
+      expect(answer.status, route).toBe(404);
+      expect(answer.headers['content-type'], route).toContain('application/json');
+    }
   });
 });

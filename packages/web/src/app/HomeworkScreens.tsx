@@ -3,12 +3,11 @@ import { selectUser } from '../features/auth';
 import { LessonPractice as PracticeTask } from '../features/courses/components/LessonSections';
 import ActivePage from '../features/homework/components/ActivePage';
 import Homework from '../features/homework/components/Homework';
-import NotificationsPage from '../features/homework/components/NotificationsPage';
 import type { Viewer } from '../features/homework/types';
 import { useAppSelector } from './hooks';
 import './homework';
 
-// The homework screens, one chunk: the homework feature told who is looking. Loading it injects
+// The homework screens (the practice tab and the review), one chunk: the homework feature told who is looking. Loading it injects
 // the whole exercises slice (./homework).
 
 function useViewer(): Viewer | null {
@@ -29,12 +28,6 @@ export function LessonPractice() {
       )}
     </>
   );
-}
-
-/** `/uk/notifications` */
-export function Notifications() {
-  const viewer = useViewer();
-  return viewer && <NotificationsPage viewer={viewer} />;
 }
 
 /** `/uk/active` */

@@ -37,8 +37,8 @@ const LessonAudio = lessonSection('LessonAudio');
 const LessonVideo = lessonSection('LessonVideo');
 const LessonTest = lessonSection('LessonTest');
 const LessonDiary = learningScreen(() => import('./LessonDiary'));
-/** A homework screen: one chunk for all three, which injects the whole exercises slice. */
-const homeworkScreen = (name: 'LessonPractice' | 'Notifications' | 'Active') => () =>
+/** A homework screen: one chunk for both, which injects the whole exercises slice. */
+const homeworkScreen = (name: 'LessonPractice' | 'Active') => () =>
   import('./HomeworkScreens').then((m) => ({ default: m[name] }));
 const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
 /** The game, olympiad and clubs screens: one chunk, which injects their slices. */
@@ -46,7 +46,11 @@ const activityScreen = (name: 'Game' | 'Olympiad' | 'Clubs') =>
   lazyScreen<object>(() => import('./ActivityScreens').then((m) => ({ default: m[name] })));
 const GamePage = activityScreen('Game');
 const OlympiadPage = activityScreen('Olympiad');
-const NotificationsPage = lazyScreen<object>(homeworkScreen('Notifications'));
+/** The notification list and its settings: one chunk (it carries a curator's waiting homework too). */
+const notificationScreen = (name: 'Notifications' | 'Settings') =>
+  lazyScreen<object>(() => import('./NotificationScreens').then((m) => ({ default: m[name] })));
+const NotificationsPage = notificationScreen('Notifications');
+const NotificationSettingsPage = notificationScreen('Settings');
 const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
 const ClubsPage = activityScreen('Clubs');
 /** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
@@ -60,6 +64,8 @@ const SubscriptionsPage = supportScreen('Subscriptions');
 const FootprintPage = supportScreen('Footprint');
 const TeamPage = supportScreen('Team');
 const GratitudesPage = supportScreen('Gratitudes');
+/** `/unsubscribe`, public (see routes.tsx): loaded on demand from here. */
+export const Unsubscribe = lazyScreen(() => import('./UnsubscribeScreen'));
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 
@@ -93,6 +99,7 @@ export default function SignedInRoutes() {
           <Route path="donat" element={<DonationPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />
           <Route path="clubs" element={<ClubsPage />} />
           <Route path="bonus" element={<BonusLayout />}>

@@ -12,11 +12,16 @@ const RecoveryPage = lazyScreen(() => import('../features/auth/components/Recove
 const ResetPage = lazyScreen(() => import('../features/auth/components/ResetPage'));
 const ResumePage = lazyScreen(() => import('../features/auth/components/ResumePage'));
 const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes'));
+// The unsubscribe page (a mail's link, signed in or not) is reached through the signed-in routes'
+// chunk: a lazy file of its own would add its name and its dependencies' names to the first screen
+// (the /login budget), for a page few ever open.
+const UnsubscribePage = lazyScreen<object>(() => import('./SignedInRoutes').then((m) => ({ default: m.Unsubscribe })));
 
 /** The routes of spec §2 (docs/ARCHITECTURE.md); everything under /uk is in ./SignedInRoutes. */
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="unsubscribe" element={<UnsubscribePage />} />
       <Route element={<PublicRoute />}>
         <Route index element={<LandingPage />} />
         <Route path="register" element={<RegisterPage />} />

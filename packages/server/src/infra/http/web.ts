@@ -9,6 +9,13 @@ import { GENERIC_MESSAGES } from '../errors.js';
 /** The page the web build prerenders for `/login` (packages/web/scripts/prerender.mjs). */
 const LOGIN_PAGE = 'login.html';
 
+/**
+ * A request for a file of the build (a script, a style sheet, an icon, the manifest). One that is
+ * not there is a 404: the app's page in its place would be taken for that file (a browser parses
+ * HTML as the manifest, the service worker would keep it as a script).
+ */
+const BUILD_FILE = /\.(?:js|mjs|css|map|png|svg|ico|webmanifest|json|txt|woff2?)$/;
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
@@ -43,7 +50,8 @@ function allowInline(reply: FastifyReply, { scripts, styles }: { scripts: string
 
 /**
  * Serves the built web app from the API's port: hashed assets cached for a year, everything
- * else revalidated, and any non-/api path the app's router owns answered with index.html; /login
+ * else revalidated (the service worker and the manifest too, so a new version is found), and any
+ * non-/api path the app's router owns answered with index.html (a missing file is a 404); /login
  * with the prerendered login page when the build has one. Files go out brotli- or gzip-compressed
  * when the build wrote compressed copies next to them (packages/web/scripts/compress.mjs).
  */
@@ -57,6 +65,8 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The type the install criteria ask for, whatever the MIME table of the day says.
+        if (filePath.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   } else {
@@ -81,7 +91,8 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
   app.setNotFoundHandler((request, reply) => {
     // An API call or a course media file that is not there is a 404, never the app's page.
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/media/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isFile = BUILD_FILE.test(request.url.split('?')[0] ?? '');
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ message: GENERIC_MESSAGES[404] });

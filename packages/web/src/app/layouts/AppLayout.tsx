@@ -4,13 +4,21 @@ import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/homework';
 import { useCountRefresh } from '../../features/homework/countRefresh';
 import { selectIndicators } from '../../features/support';
+import { api } from '../../shared/api';
 import { previousLocation } from '../../shared/lib/previousLocation';
+import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
+import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { fetchIndicators } from '../partners';
 import { useRealtime } from '../realtime';
 import styles from './AppLayout.module.css';
 import { Header } from './Header';
+
+/** What the frame needs to open without a network, fetched through the worker (it keeps them). */
+function keepSessionOffline() {
+  for (const path of ['/auth/current', '/partners/indicators']) api.get(path).catch(() => {});
+}
 
 /** The frame of everything under /uk: the header with the office menu, and the screen. */
 export default function AppLayout() {
@@ -25,6 +33,11 @@ export default function AppLayout() {
     if (userId) dispatch(fetchIndicators());
   }, [dispatch, userId]);
 
+  // The app offline and push messages (src/sw.ts). Once the worker controls the page, the user is
+  // fetched again through it, so a reload without a network still restores the session.
+  // (Not the refresh thunk: it puts the whole app back on the restoring screen.)
+  useEffect(() => registerWorker(keepSessionOffline), []);
+
   // The unread badge follows the server: on every navigation and when the window gets focus.
   useCountRefresh(Boolean(userId));
   // Live: chat and the unread count over one connection while signed in.
@@ -37,6 +50,8 @@ export default function AppLayout() {
     await dispatch(logout());
     dispatch(sessionEnded());
     previousLocation.forget();
+    // The worker's kept answers are this person's; this device stops showing their push messages.
+    await forgetSession();
     navigate('/login', { replace: true });
   };
 
@@ -51,6 +66,7 @@ export default function AppLayout() {
         countNotifications={countNotifications}
         onLogout={onLogout}
       />
+      <OfflineNotice />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -21,6 +21,7 @@ export function OfficeMenu({ user, supportLevel, countNotifications, onLogout }:
   const links = [
     ['/uk/profile', t.profile],
     ['/uk/notifications', t.notifications],
+    ['/uk/notifications/settings', t.notificationSettings],
     ['/uk/clubs', t.clubs],
     ['/uk/bonus', t.bonus],
     // Those the server lets into the console (curators and admins).

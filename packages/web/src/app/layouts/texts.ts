@@ -10,6 +10,7 @@ export const layoutTexts = {
   level: 'Рівень стабільності підтримки',
   profile: 'Профіль',
   notifications: 'Сповіщення',
+  notificationSettings: 'Налаштування сповіщень',
   clubs: 'Розмовні клуби',
   bonus: 'Програма підтримки',
   admin: 'Керування',

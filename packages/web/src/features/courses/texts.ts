@@ -65,6 +65,9 @@ export const courseTexts = {
   next: 'Наступний урок',
   lessonNav: 'Інші уроки',
   contentError: 'Помилка завантаження',
+  /** A lesson never opened on this device, while offline (the service worker keeps opened ones). */
+  contentOffline:
+    'Цей урок ще не відкривали на цьому пристрої, тож без інтернету він недоступний. Він відкриється, щойно повернеться звʼязок.',
   contentEmpty: 'Текст уроку ще готується.',
   main: 'Урок',
   theory: 'Теорія',

@@ -6,7 +6,7 @@ import { formatDateTime } from '@yedyni/contract';
 export const HOMEWORK_MAX = 30_000;
 /** A comment, characters. */
 export const COMMENT_MAX = 3_000;
-/** Notifications per page. */
+/** Waiting homeworks per page. */
 export const NOTIFICATIONS_PAGE = 10;
 
 /** 30000 → «30 000» (a no-break space between thousands). */
@@ -75,15 +75,11 @@ export const homeworkTexts = {
   needComment: 'Напишіть коментар або додайте файл, перш ніж надсилати.',
   commentOf: (name: string) => `Коментар: ${name}`,
 
-  notifications: 'Сповіщення',
-  notificationsLead: 'Нові коментарі кураторів до ваших домашніх завдань.',
+  waitingTitle: 'Чекають на перевірку',
   notificationsLeadCurator: 'Домашні завдання учнів, що чекають на перевірку.',
-  notificationsEmpty:
-    'Нових коментарів немає. Щойно куратор відповість на ваше домашнє завдання, сповіщення зʼявиться тут.',
   notificationsEmptyCurator: 'Усі домашні завдання перевірено. Нових робіт поки немає.',
   notificationsFailed: 'Не вдалося завантажити сповіщення. Оновіть сторінку трохи згодом.',
   lesson: (lessonId: string) => `Урок ${lessonId}`,
-  commentFrom: (name: string) => `Новий коментар куратора: ${name}`,
   waitingFrom: (name: string) => `Чекає на перевірку: ${name}`,
   pages: 'Сторінки сповіщень',
   prevPage: 'Попередня',

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useOnline } from '../../../shared/lib/useOnline';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Prose } from '../../../shared/ui/Prose';
@@ -22,6 +23,7 @@ function useLesson() {
 export function LessonMain() {
   const lesson = useLesson();
   const { content, isLoading, error } = useCoursesSelector(selectLessonState);
+  const online = useOnline();
   return (
     <section aria-labelledby="main-title" className={styles.section}>
       <h2 id="main-title" className="sr-only">
@@ -29,7 +31,7 @@ export function LessonMain() {
       </h2>
       {lesson.image && <img className={styles.image} src={lesson.image} alt="" />}
       {error ? (
-        <Alert>{t.contentError}</Alert>
+        <Alert>{online ? t.contentError : t.contentOffline}</Alert>
       ) : isLoading && !content ? (
         <Spinner compact />
       ) : content ? (

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { kyivTime } from '@yedyni/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { course, courseItem, lessonFixture, otherCourseItem, user } from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
@@ -251,6 +251,33 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Помилка завантаження');
     expect(screen.queryByText('Перший урок')).not.toBeInTheDocument();
     expect(app.store.getState().lesson).toMatchObject({ content: '', isLoading: false, error: 'Помилка сервера' });
+  });
+
+  it('offline: the frame says so, and a lesson never opened here says it needs the network', async () => {
+    learnerApi({
+      'GET /api/courses/c-1/lessons/1/content': () => new Response('<p>Перший урок</p>'),
+      // What the service worker answers for an API read it never kept (src/sw.ts).
+      'GET /api/courses/c-1/lessons/2/content': () => json({ message: 'Немає звʼязку з інтернетом.' }, 503),
+    });
+    renderApp('/uk/learn/c-1/1');
+    expect(await screen.findByText('Перший урок')).toBeInTheDocument();
+    expect(screen.queryByText(/Немає інтернету/)).not.toBeInTheDocument();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Немає інтернету. Уроки, які ви вже відкривали на цьому пристрої, можна читати',
+    );
+    await userEvent.click(screen.getByRole('link', { name: /Урок 2: Привітання/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Цей урок ще не відкривали на цьому пристрої, тож без інтернету він недоступний.',
+    );
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(/Немає інтернету/)).not.toBeInTheDocument());
   });
 
   it('a closed lesson says when it opens instead of its content', async () => {

@@ -5,17 +5,20 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchNotifications, markRead, selectExercisesState } from '../slice';
 import { NOTIFICATIONS_PAGE, homeworkTexts as t } from '../texts';
-import type { ExerciseNotification, Viewer } from '../types';
+import type { ExerciseNotification } from '../types';
 import styles from './Review.module.css';
 
-/** Where a notification leads: a learner's lesson practice, or the curator's review screen. */
-export function notificationTarget(notification: ExerciseNotification, reviewer: boolean): string {
-  if (reviewer) return `/uk/active?${new URLSearchParams({ exerciseId: notification.exerciseId })}`;
-  return `/uk/learn/${encodeURIComponent(notification.courseId)}/${encodeURIComponent(notification.lessonId)}/practice`;
+/** The review screen of a waiting homework. */
+export function reviewTarget(notification: ExerciseNotification): string {
+  return `/uk/active?${new URLSearchParams({ exerciseId: notification.exerciseId })}`;
 }
 
-/** `/uk/notifications`: newest first, ten a page; opening one goes to the exercise and marks it read. */
-export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
+/**
+ * For a person who reviews homework, on `/uk/notifications` above the notification list: the
+ * homeworks waiting for review, newest first, ten a page (`?page=`); opening one marks it read, then
+ * goes to the review screen.
+ */
+export default function WaitingHomework() {
   const dispatch = useHomeworkDispatch();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -42,30 +45,28 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
     event.preventDefault();
     if (opening) return;
     setOpening(notification.exerciseId);
-    // A curator's notification is marked read here. A learner's is marked by the practice tab as it
-    // opens, so the comments still show which of them are new.
-    if (viewer.reviewsHomework) await dispatch(markRead(notification.exerciseId));
-    navigate(notificationTarget(notification, viewer.reviewsHomework), { state: { fromNotification: true } });
+    await dispatch(markRead(notification.exerciseId));
+    navigate(reviewTarget(notification), { state: { fromNotification: true } });
   };
 
   const toPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
-    <section className={styles.page} aria-labelledby="notifications-title">
-      <h1 id="notifications-title">{t.notifications}</h1>
-      <p className={styles.lead}>{viewer.reviewsHomework ? t.notificationsLeadCurator : t.notificationsLead}</p>
+    <section className={styles.waiting} aria-labelledby="waiting-title">
+      <h2 id="waiting-title">{t.waitingTitle}</h2>
+      <p className={styles.lead}>{t.notificationsLeadCurator}</p>
       {loaded === 'no' ? (
         <Spinner compact />
       ) : loaded === 'failed' ? (
         <p className={styles.muted}>{t.notificationsFailed}</p>
       ) : notifications.length === 0 ? (
-        <p className={styles.empty}>{viewer.reviewsHomework ? t.notificationsEmptyCurator : t.notificationsEmpty}</p>
+        <p className={styles.empty}>{t.notificationsEmptyCurator}</p>
       ) : (
         <ul className={styles.list}>
           {notifications.map((n) => (
             <li key={n.exerciseId}>
               <Link
-                to={notificationTarget(n, viewer.reviewsHomework)}
+                to={reviewTarget(n)}
                 className={styles.item}
                 onClick={(event) => open(event, n)}
                 aria-busy={opening === n.exerciseId || undefined}
@@ -73,9 +74,7 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
                 <span className={styles.itemTitle}>
                   «{n.courseTitle}» · {t.lesson(n.lessonId)}
                 </span>
-                <span>
-                  {viewer.reviewsHomework ? t.waitingFrom(t.fullName(n.from)) : t.commentFrom(t.fullName(n.from))}
-                </span>
+                <span>{t.waitingFrom(t.fullName(n.from))}</span>
                 <time className={styles.when} dateTime={new Date(n.date).toISOString()}>
                   {t.when(n.date)}
                 </time>
