@@ -8,24 +8,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../infra/errors.js';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { PushChannel, PushSubscriptions } from './push.js';
-
-const tags = ['notifications'];
 
 /** This browser's Web Push subscription; mounted under `/api/notifications` beside the core's routes. */
 export const pushRoutes: FastifyPluginAsyncZod<{ push: PushChannel; subscriptions: PushSubscriptions }> = async (
   app,
   { push, subscriptions },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  signedInRoutes(app, { tags: ['notifications'] });
 
   app.get(
     '/push/key',
     {
       schema: {
-        tags,
-        security,
         summary: 'Відкритий ключ VAPID для підписки браузера (null — push вимкнено на сервері)',
         response: { 200: pushKeySchema, ...errors },
       },
@@ -37,8 +34,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushChannel; subscription
     '/push/subscriptions',
     {
       schema: {
-        tags,
-        security,
         summary: 'Увімкнути push на цьому пристрої (підписка браузера)',
         body: pushSubscriptionSchema,
         response: { 201: z.object({}), ...errors, 409: errorSchema },
@@ -55,8 +50,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushChannel; subscription
     '/push/subscriptions',
     {
       schema: {
-        tags,
-        security,
         summary: 'Вимкнути push на цьому пристрої',
         body: pushUnsubscribeSchema,
         response: { 204: z.null(), ...errors },

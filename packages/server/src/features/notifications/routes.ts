@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../infra/errors.js';
-import { errorResponses as errors, bearer as security } from '../../infra/http/openapi.js';
+import { documentRoutes, errorResponses as errors } from '../../infra/http/openapi.js';
+import { signedInRoutes } from '../auth/index.js';
 import type { NotificationService } from './service.js';
 
 const tags = ['notifications'];
@@ -21,12 +22,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app,
   { notifications },
 ) => {
+  documentRoutes(app, { tags });
   // One-click unsubscribe (RFC 8058) comes from a mail client: no sign-in, the token is the proof.
   app.post(
     '/unsubscribe',
     {
       schema: {
-        tags,
         summary: 'Відписатися від листів однієї категорії (RFC 8058, без входу)',
         querystring: tokenQuery,
         body: z
@@ -46,7 +47,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/unsubscribe',
     {
       schema: {
-        tags,
         summary: 'Посилання з листа: веде на сторінку відписки',
         querystring: tokenQuery,
         response: { 303: z.null(), ...errors },
@@ -58,13 +58,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
   );
 
-  app.get(
+  // The signed-in routes in a child plugin: its 401 hook does not reach the public ones above.
+  await app.register(signedInNotificationsRoutes, { notifications });
+};
+
+const signedInNotificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (
+  signedIn,
+  { notifications },
+) => {
+  signedInRoutes(signedIn, { tags });
+  signedIn.get(
     '/',
     {
-      onRequest: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Мої сповіщення, нові спершу; countNotifications — число на значку',
         querystring: notificationsQuerySchema,
         response: { 200: notificationListSchema, ...errors },
@@ -73,13 +79,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request) => notifications.list(request.user, request.query.page, request.query.limit),
   );
 
-  app.post(
+  signedIn.post(
     '/read',
     {
-      onRequest: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Позначити прочитаними: {ids} або {all: true}',
         body: notificationsReadSchema,
         response: { 200: notificationsCountSchema, ...errors },
@@ -88,13 +91,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request) => notifications.markRead(request.user, request.body),
   );
 
-  app.get(
+  signedIn.get(
     '/preferences',
     {
-      onRequest: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Мої налаштування сповіщень',
         response: { 200: notificationPreferencesSchema, ...errors },
       },
@@ -102,13 +102,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request) => notifications.preferences(request.user),
   );
 
-  app.put(
+  signedIn.put(
     '/preferences',
     {
-      onRequest: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Зберегти налаштування (листи про безпеку акаунта лишаються ввімкненими)',
         body: notificationPreferencesSchema,
         response: { 200: notificationPreferencesSchema, ...errors },
