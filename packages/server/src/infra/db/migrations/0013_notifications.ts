@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 /**
@@ -82,6 +83,71 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('jobs_state_run_after_idx').on('jobs').columns(['state', 'run_after']).execute();
+
+  await backfillUnreadComments(db);
+}
+
+/**
+ * Before this migration a learner's badge counted the homeworks with unread curator comments
+ * (`exercise_comments.is_read`); now it counts unread notification rows. Each such homework gets
+ * the row its newest unread comment would have made (the same key, so the comment is never told
+ * twice), unread, with no deliveries: nobody is mailed about old comments at the upgrade.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+async function backfillUnreadComments(db: Kysely<any>): Promise<void> {
+  const unread = await db
+    .selectFrom('exercise_comments as m')
+    .innerJoin('exercises as e', 'e.id', 'm.exercise_id')
+    .leftJoin('courses as c', 'c.id', 'e.course_id')
+    .leftJoin('users as u', 'u.id', 'm.author_id')
+    .select([
+      'm.id',
+      'm.author_id',
+      'm.comment',
+      'm.file_id',
+      'm.created_at',
+      'e.id as exercise_id',
+      'e.user_id',
+      'e.course_id',
+      'e.day',
+      'c.title as course_title',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('m.is_read', '=', 0)
+    .whereRef('m.author_id', '!=', 'e.user_id')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  const told = new Set<string>();
+  const rows = [];
+  for (const m of unread) {
+    if (told.has(m.exercise_id)) continue;
+    told.add(m.exercise_id);
+    const author = m.first_name === null ? 'видалений користувач' : `${m.first_name} ${m.last_name}`;
+    const words = (m.comment as string).replace(/\s+/g, ' ').trim() || 'файл';
+    rows.push({
+      id: randomUUID(),
+      user_id: m.user_id,
+      category: 'homework',
+      key: `homework:comment:${m.id}`,
+      title: 'Куратор прокоментував ваше домашнє завдання',
+      body: `«${m.course_title ?? m.course_id}», урок ${m.day}. ${author}: «${words.length > 100 ? `${words.slice(0, 99)}…` : words}»`,
+      link: `/uk/learn/${m.course_id}/${m.day}/practice`,
+      subject: `exercise:${m.exercise_id}`,
+      actor_id: m.author_id,
+      email: null,
+      created_at: Number(m.created_at),
+      read_at: null,
+    });
+  }
+  // SQLite takes at most 999 bound values a statement: 13 columns × 50 rows stays under it.
+  for (let i = 0; i < rows.length; i += 50) {
+    await db
+      .insertInto('notifications')
+      .values(rows.slice(i, i + 50))
+      .execute();
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see above
