@@ -84,7 +84,7 @@ export const homeworkTexts = {
   pages: 'Сторінки сповіщень',
   prevPage: 'Попередня',
   nextPage: 'Наступна',
-  page: (page: number, total: number) => `Сторінка ${page} з ${total}`,
+  page: (page: number) => `Сторінка ${page}`,
 
   review: 'Перевірка завдань',
   reviewLead: 'Відповідь учня, коментарі та оцінка.',

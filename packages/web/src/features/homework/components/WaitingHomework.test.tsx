@@ -53,22 +53,37 @@ describe('/uk/notifications for a curator: the waiting homework', () => {
     // Two screens loaded cold (the notification and review chunks) on a busy machine.
   }, 15_000);
 
-  it('pages through ten at a time', async () => {
+  it('pages through ten at a time until a short page, whatever else the badge counts', async () => {
+    // The badge (25) counts the curator's own unread notifications too: 12 homeworks wait.
     const fetchMock = curatorApi({
       [PAGE_1]: () =>
-        json({ notifications: Array.from({ length: 10 }, (_, i) => waitingFixture(i + 1)), countNotifications: 12 }),
+        json({ notifications: Array.from({ length: 10 }, (_, i) => waitingFixture(i + 1)), countNotifications: 25 }),
       'GET /api/exercises/notifications?page=2&limit=10': () =>
-        json({ notifications: [waitingFixture(11), waitingFixture(12)], countNotifications: 12 }),
+        json({ notifications: [waitingFixture(11), waitingFixture(12)], countNotifications: 25 }),
     });
     const app = renderApp('/uk/notifications');
     const pages = await screen.findByRole('navigation', { name: 'Сторінки сповіщень' });
-    expect(within(pages).getByText('Сторінка 1 з 2')).toBeInTheDocument();
+    expect(within(pages).getByText('Сторінка 1')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Попередня' })).toBeDisabled();
     await userEvent.click(within(pages).getByRole('button', { name: 'Наступна' }));
-    expect(await screen.findByText('Сторінка 2 з 2')).toBeInTheDocument();
+    expect(await screen.findByText('Сторінка 2')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Чекає на перевірку/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Наступна' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Попередня' })).toBeEnabled();
     expect(app.path()).toBe('/uk/notifications?page=2');
     expect(callsOf(fetchMock)).toContain('GET /api/exercises/notifications?page=2&limit=10');
+    expect(callsOf(fetchMock)).not.toContain('GET /api/exercises/notifications?page=3&limit=10');
+  });
+
+  it('one short page has no pager, even when the badge counts more than ten', async () => {
+    curatorApi({
+      [PAGE_1]: () =>
+        json({ notifications: Array.from({ length: 3 }, (_, i) => waitingFixture(i + 1)), countNotifications: 40 }),
+    });
+    renderApp('/uk/notifications');
+    const waiting = await screen.findByRole('region', { name: 'Чекають на перевірку' });
+    expect(await within(waiting).findAllByRole('link', { name: /Чекає на перевірку/ })).toHaveLength(3);
+    expect(screen.queryByRole('navigation', { name: 'Сторінки сповіщень' })).not.toBeInTheDocument();
   });
 
   it('nothing waiting: a calm empty state', async () => {

@@ -23,10 +23,12 @@ export default function WaitingHomework() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { notifications, countNotifications } = useHomeworkSelector(selectExercisesState);
+  const { notifications } = useHomeworkSelector(selectExercisesState);
   const [loaded, setLoaded] = useState<'no' | 'yes' | 'failed'>('no');
   const [opening, setOpening] = useState('');
-  const totalPages = Math.max(1, Math.ceil(countNotifications / NOTIFICATIONS_PAGE));
+  // `countNotifications` also counts the curator's own unread notifications, so it cannot say how
+  // many pages of waiting homework there are: a full page may have a next one, a short page is the last.
+  const hasNext = notifications.length >= NOTIFICATIONS_PAGE;
 
   useEffect(() => {
     let live = true;
@@ -83,18 +85,13 @@ export default function WaitingHomework() {
           ))}
         </ul>
       )}
-      {loaded === 'yes' && totalPages > 1 && (
+      {loaded === 'yes' && (page > 1 || hasNext) && (
         <nav className={styles.pager} aria-label={t.pages}>
           <button type="button" className={styles.pageButton} disabled={page <= 1} onClick={() => toPage(page - 1)}>
             <span aria-hidden="true">←</span> {t.prevPage}
           </button>
-          <span aria-live="polite">{t.page(page, totalPages)}</span>
-          <button
-            type="button"
-            className={styles.pageButton}
-            disabled={page >= totalPages}
-            onClick={() => toPage(page + 1)}
-          >
+          <span aria-live="polite">{t.page(page)}</span>
+          <button type="button" className={styles.pageButton} disabled={!hasNext} onClick={() => toPage(page + 1)}>
             {t.nextPage} <span aria-hidden="true">→</span>
           </button>
         </nav>
