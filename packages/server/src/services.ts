@@ -283,6 +283,7 @@ export async function createServices(
       db,
       clock,
       log,
+      notifications,
       liqpay: {
         mode: config.liqpay.mode,
         signer,
@@ -291,6 +292,7 @@ export async function createServices(
         publicUrl: config.publicUrl,
       },
     });
+    notifications.addTickSource('payments', (now) => payments.remindUpcomingCharges(now));
     const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });

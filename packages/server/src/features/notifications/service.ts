@@ -90,6 +90,7 @@ const QUEUE_BATCH = 5_000;
 export class NotificationService {
   private readonly tokens: UnsubscribeTokens;
   private readonly host: string;
+  private readonly tickSources: { name: string; run: (now: number) => Promise<unknown> }[] = [];
 
   constructor(
     private readonly deps: {
@@ -406,6 +407,7 @@ export class NotificationService {
   /** The minute's work (one instance of the cluster): the digests whose hour it is. */
   async tick(): Promise<{ queued: number; lessons: number; review: number }> {
     const now = this.deps.clock.now();
+    await this.runTickSources(now);
     const queued = await this.queueDue();
     const { hour, minute } = kyivParts(now);
     if (minute >= DIGEST_MINUTES) return { queued, lessons: 0, review: 0 };
@@ -413,6 +415,24 @@ export class NotificationService {
     const lessons = await this.lessonDigests(now, hour, date);
     const review = await this.reviewDigests(now, hour, date);
     return { queued, lessons, review };
+  }
+
+  /**
+   * A feature's reminders, made each minute on one instance (a club tomorrow, a charge in three
+   * days): `run` calls `notify` itself, in its own transactions, under keys that make a second run
+   * of the same minute (or a caught-up one) tell nobody twice. The composition root registers them.
+   */
+  addTickSource(name: string, run: (now: number) => Promise<unknown>): void {
+    this.tickSources.push({ name, run });
+  }
+
+  private async runTickSources(now: number): Promise<void> {
+    for (const source of this.tickSources) {
+      // One source failing does not keep the others (or the next minute) from running.
+      await source.run(now).catch((error: unknown) => {
+        this.deps.log.error({ err: error, source: source.name }, 'notification reminders failed');
+      });
+    }
   }
 
   /** People of these roles whose digest hour is `hour` and who have no `key` notification yet. */

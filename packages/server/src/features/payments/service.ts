@@ -5,6 +5,8 @@ import {
   DONATION_DESCRIPTION,
   type DonationBody,
   type FootprintEntry,
+  formatDate,
+  formatLongDate,
   type OrderState,
   PAYMENT_MESSAGES,
   type Payment,
@@ -18,6 +20,7 @@ import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
+import type { NotificationService } from '../notifications/index.js';
 import { addFootprint, footprintHistory } from '../support/index.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
 import * as repo from './repo.js';
@@ -57,8 +60,19 @@ const totalPages = (count: number, limit: number) => Math.ceil(count / limit);
  * its raw record, and every effect is keyed so a repeat, a late or a concurrent duplicate
  * callback changes nothing.
  */
+/** How long before a monthly charge its payer is reminded of it. */
+export const UPCOMING_CHARGE_NOTICE_MS = 3 * 24 * 60 * 60 * 1000;
+
 export class PaymentsService {
-  constructor(private readonly deps: { db: Db; clock: Clock; liqpay: PaymentsConfig; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      liqpay: PaymentsConfig;
+      log: FastifyBaseLogger;
+      notifications: NotificationService;
+    },
+  ) {}
 
   /**
    * The payments other features ask about (support's indicators and gratitudes, olympiads' tie
@@ -213,6 +227,7 @@ export class PaymentsService {
         .where('order_id', '=', order.order_id)
         .where('status', '=', 'pending')
         .execute();
+      if (subscription) await this.tellChargeFailed(trx, order, event);
       return 'failed';
     }
     if (!isSuccess(event, this.deps.liqpay.mode === 'sandbox')) return 'waiting';
@@ -276,7 +291,96 @@ export class PaymentsService {
       sourceKey: `payment:${event.paymentId}`,
       date: event.endDate,
     });
+    if (subscription) {
+      const amount = `${uah(amountKop)} грн`;
+      const when = formatLongDate(event.endDate);
+      await this.deps.notifications.notify(trx, {
+        userId: order.user_id,
+        category: 'payments',
+        key: `payments:charged:${event.paymentId}`,
+        title: 'Щомісячний внесок отримано',
+        body: `${amount}, ${when}. Дякуємо, що підтримуєте рух!`,
+        link: '/uk/donat',
+        email: {
+          subject: `Щомісячний внесок ${amount} отримано`,
+          paragraphs: [
+            `Ми отримали ваш щомісячний внесок: ${amount}, ${when}.`,
+            'Дякуємо, що підтримуєте рух! Керувати підпискою можна на сторінці підтримки.',
+          ],
+          action: 'Моя підтримка',
+        },
+      });
+    }
     return 'applied';
+  }
+
+  /** A declined first charge or a failed monthly one: the person may start again at /uk/donat. */
+  private async tellChargeFailed(trx: Executor, order: PaymentOrdersTable, event: ProviderEvent): Promise<void> {
+    const amount = `${uah(order.amount_kop)} грн`;
+    await this.deps.notifications.notify(trx, {
+      userId: order.user_id,
+      category: 'payments',
+      // One per failed attempt; a replayed callback of the same attempt is the same notification.
+      key: `payments:failed:${order.order_id}:${event.paymentId || event.endDate}`,
+      title: 'Не вдалося списати щомісячний внесок',
+      body: `${amount}: платіж не пройшов. Можна оформити підтримку знову.`,
+      link: '/uk/donat',
+      email: {
+        subject: 'Щомісячний внесок не списано',
+        paragraphs: [
+          `Платіж щомісячного внеску ${amount} не пройшов (${formatLongDate(event.endDate)}).`,
+          'Якщо підписка більше не діє, оформіть підтримку знову — це займе хвилину.',
+        ],
+        action: 'Оформити підтримку',
+      },
+    });
+  }
+
+  /**
+   * The minute's reminders (NotificationService.addTickSource): three days before a running
+   * subscription's next charge — the last charge (or the start) plus one calendar month, as the
+   * subscription list shows it — its payer is told, once per charge.
+   */
+  async remindUpcomingCharges(now: number): Promise<number> {
+    const { db } = this.deps;
+    const orders = await db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('subscribe', '=', 1)
+      .where('status', '=', 'subscribed')
+      .execute();
+    const last = await repo.lastChargeDates(
+      db,
+      orders.map((o) => o.order_id),
+    );
+    let told = 0;
+    for (const order of orders) {
+      const next = addMonth(last.get(order.order_id) ?? order.subscribed_at ?? order.created_at);
+      if (now < next - UPCOMING_CHARGE_NOTICE_MS || now >= next) continue;
+      const amount = `${uah(order.amount_kop)} грн`;
+      const date = formatDate(next);
+      const inserted = await db.transaction().execute((trx) =>
+        this.deps.notifications.notify(trx, {
+          userId: order.user_id,
+          category: 'payments',
+          key: `payments:due:${order.order_id}:${next}`,
+          title: 'Незабаром щомісячний внесок',
+          body: `${date} буде списано ${amount}.`,
+          link: '/uk/donat',
+          email: {
+            subject: `${date} буде списано щомісячний внесок ${amount}`,
+            paragraphs: [
+              `Нагадуємо: ${date} з вашої картки буде списано щомісячний внесок ${amount}.`,
+              'Змінити суму або скасувати підписку можна на сторінці підтримки.',
+            ],
+            action: 'Моя підтримка',
+          },
+          expiresAt: next,
+        }),
+      );
+      if (inserted) told += 1;
+    }
+    return told;
   }
 
   private async markSubscribed(trx: Executor, order: PaymentOrdersTable, at: number): Promise<boolean> {
