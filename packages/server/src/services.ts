@@ -296,7 +296,8 @@ export async function createServices(
     const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
-    const clubs = new ClubsService({ db, clock });
+    const clubs = new ClubsService({ db, clock, notifications });
+    notifications.addTickSource('clubs', (now) => clubs.remindSignedUp(now));
     const olympiads = new OlympiadsService({ db, clock, support });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_MESSAGES, CLUB_MESSAGES, type Club, type ClubBody, formatDateTime } from '@yedyni/contract';
+import {
+  ACCESS_MESSAGES,
+  CLUB_MESSAGES,
+  type Club,
+  type ClubBody,
+  formatDateTime,
+  kyivDayRange,
+  kyivParts,
+  kyivTime,
+} from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ClubsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
+import type { NotificationService } from '../notifications/index.js';
 import { canManageClubs, canSeeLink } from './policy.js';
 
 type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'link' | 'durationMin'>> & {
@@ -21,7 +31,55 @@ type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'lin
  * condition, so concurrent sign-ups for the last seat let exactly one in.
  */
 export class ClubsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; notifications: NotificationService }) {}
+
+  /**
+   * The minute's reminders (NotificationService.addTickSource) to the people signed up now: the day
+   * before a club, at each one's digest hour (or at once when they sign up later that day), and
+   * within its last hour. A club already begun, or one I left, tells me nothing; the keys
+   * `club:<id>:day` and `club:<id>:hour` make each reminder one per person.
+   */
+  async remindSignedUp(now: number): Promise<number> {
+    const { db } = this.deps;
+    const today = kyivParts(now);
+    const tomorrow = kyivDayRange(kyivTime(today.year, today.month, today.day + 1, 12));
+    const rows = await db
+      .selectFrom('clubs as c')
+      .innerJoin('club_signups as s', 's.club_id', 'c.id')
+      .select(['c.id', 'c.title', 'c.city', 'c.place', 'c.starts_at', 's.user_id'])
+      .where('c.starts_at', '>', now)
+      .where('c.starts_at', '<=', tomorrow.end)
+      .execute();
+    const hours = await this.deps.notifications.digestHours([...new Set(rows.map((r) => r.user_id))]);
+    let told = 0;
+    for (const row of rows) {
+      const withinHour = row.starts_at - now <= 60 * 60 * 1000;
+      const dayBefore = row.starts_at >= tomorrow.start && today.hour >= (hours.get(row.user_id) ?? 24);
+      if (!withinHour && !dayBefore) continue;
+      const where = row.city ? `${row.city}, ${row.place}` : 'онлайн';
+      const when = formatDateTime(row.starts_at);
+      const title = withinHour ? `За годину розмовний клуб «${row.title}»` : `Завтра розмовний клуб «${row.title}»`;
+      const inserted = await db.transaction().execute((trx) =>
+        this.deps.notifications.notify(trx, {
+          userId: row.user_id,
+          category: 'clubs',
+          key: `club:${row.id}:${withinHour ? 'hour' : 'day'}`,
+          title,
+          body: `${when}, ${where}.`,
+          link: '/uk/clubs',
+          email: {
+            subject: title,
+            paragraphs: [`Ви записані на розмовний клуб «${row.title}»: ${when}, ${where}.`],
+            action: 'Мої клуби',
+          },
+          // A reminder of a club already begun is worth nothing: quiet hours may drop it.
+          expiresAt: row.starts_at,
+        }),
+      );
+      if (inserted) told += 1;
+    }
+    return told;
+  }
 
   /** Upcoming clubs (and those under way), soonest first; by city, `online`, or mine only. */
   async list(actor: Actor, filter: { city?: string | undefined; mine?: boolean }) {

@@ -426,6 +426,23 @@ export class NotificationService {
     this.tickSources.push({ name, run });
   }
 
+  /** Each of these people's digest hour (Kyiv): when a day-before reminder is told. */
+  async digestHours(userIds: string[]): Promise<Map<string, number>> {
+    const hours = new Map<string, number>();
+    // Bound values stay under SQLite's limit.
+    for (let i = 0; i < userIds.length; i += 500) {
+      const ids = userIds.slice(i, i + 500);
+      const rows = await this.deps.db
+        .selectFrom('notification_preferences')
+        .select(['user_id', 'preferences'])
+        .where('user_id', 'in', ids)
+        .execute();
+      const stored = new Map(rows.map((r) => [r.user_id, r.preferences]));
+      for (const id of ids) hours.set(id, readPreferences(stored.get(id)).digestHour);
+    }
+    return hours;
+  }
+
   private async runTickSources(now: number): Promise<void> {
     for (const source of this.tickSources) {
       // One source failing does not keep the others (or the next minute) from running.
