@@ -298,7 +298,8 @@ export async function createServices(
     const game = new GameService({ db, clock });
     const clubs = new ClubsService({ db, clock, notifications });
     notifications.addTickSource('clubs', (now) => clubs.remindSignedUp(now));
-    const olympiads = new OlympiadsService({ db, clock, support });
+    const olympiads = new OlympiadsService({ db, clock, support, notifications });
+    notifications.addTickSource('olympiads', (now) => olympiads.tellStarted(now));
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {

@@ -23,6 +23,7 @@ import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schem
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/index.js';
+import type { NotificationService } from '../notifications/index.js';
 import { addFootprint, type SupportService } from '../support/index.js';
 import { canManageOlympiads } from './policy.js';
 
@@ -93,8 +94,72 @@ function scoreOf(
  * Olympiads: a scheduled set of tasks, the same for everyone, taken once per person within its
  * window and a personal time limit; afterwards personal and team top-10 tables.
  */
+/** People told of a started olympiad per minute, and per transaction. */
+export const OLYMPIAD_NOTICE_BATCH = 2_000;
+const OLYMPIAD_NOTICE_CHUNK = 200;
+
 export class OlympiadsService {
-  constructor(private readonly deps: { db: Db; clock: Clock; support: Pick<SupportService, 'supportLevels'> }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      support: Pick<SupportService, 'supportLevels'>;
+      notifications: NotificationService;
+    },
+  ) {}
+
+  /**
+   * The minute's reminders (NotificationService.addTickSource): an olympiad that has begun is told
+   * to everyone (everyone takes part) who has not been told yet — key `olympiad:<id>:start`, so one
+   * per olympiad per person — at most OLYMPIAD_NOTICE_BATCH people a minute, a transaction per
+   * OLYMPIAD_NOTICE_CHUNK, so telling every learner neither holds the database nor the tick long.
+   */
+  async tellStarted(now: number): Promise<number> {
+    const { db } = this.deps;
+    const open = await db
+      .selectFrom('olympiads')
+      .select(['id', 'title', 'ends_at'])
+      .where('starts_at', '<=', now)
+      .where('ends_at', '>', now)
+      .execute();
+    let told = 0;
+    for (const olympiad of open) {
+      const key = `olympiad:${olympiad.id}:start`;
+      const people = await db
+        .selectFrom('users as u')
+        .leftJoin('notifications as n', (join) => join.onRef('n.user_id', '=', 'u.id').on('n.key', '=', key))
+        .select('u.id')
+        .where('n.id', 'is', null)
+        .orderBy('u.id')
+        .limit(OLYMPIAD_NOTICE_BATCH - told)
+        .execute();
+      const until = formatDateTime(olympiad.ends_at);
+      for (let i = 0; i < people.length; i += OLYMPIAD_NOTICE_CHUNK) {
+        const chunk = people.slice(i, i + OLYMPIAD_NOTICE_CHUNK);
+        await db.transaction().execute(async (trx) => {
+          for (const person of chunk) {
+            await this.deps.notifications.notify(trx, {
+              userId: person.id,
+              category: 'olympiads',
+              key,
+              title: `Почалася олімпіада «${olympiad.title}»`,
+              body: `Можна брати участь до ${until}.`,
+              link: '/uk/olympiad',
+              email: {
+                subject: `Почалася олімпіада «${olympiad.title}»`,
+                paragraphs: [`Олімпіада «${olympiad.title}» почалася. Взяти участь можна до ${until}.`],
+                action: 'До олімпіади',
+              },
+              expiresAt: olympiad.ends_at,
+            });
+          }
+        });
+      }
+      told += people.length;
+      if (told >= OLYMPIAD_NOTICE_BATCH) break;
+    }
+    return told;
+  }
 
   private state(o: OlympiadsTable, now: number): Olympiad['state'] {
     return now < o.starts_at ? 'upcoming' : now <= o.ends_at ? 'open' : 'finished';
