@@ -1,7 +1,7 @@
 // `npm run bench`: builds the server, runs every benchmark in turn and prints one JSON report
 // (also saved under bench/results/, which git ignores). Figures and how to read them: bench/README.md.
 //
-//   npm run bench [-- --quick] [-- --only api,wave,fanout]
+//   npm run bench [-- --quick] [-- --only api,wave,fanout,notifications]
 //
 // --quick runs each benchmark small (a minute or two in all): a check that they work, not figures.
 import { execFileSync } from 'node:child_process';
@@ -11,12 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { apiBench } from './api.mjs';
 import { chatFanout } from './chat-fanout.mjs';
+import { reachablePostgres } from './lib.mjs';
+import { notificationsBench } from './notifications.mjs';
 import { waveBench } from './wave.mjs';
 import { checkBrowser, webBench } from './web.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
 const quick = Boolean(values.quick);
-const only = new Set(values.only ? values.only.split(',').map((s) => s.trim()) : ['api', 'wave', 'fanout', 'web']);
+const only = new Set(
+  values.only ? values.only.split(',').map((s) => s.trim()) : ['api', 'wave', 'fanout', 'notifications', 'web'],
+);
 
 if (only.has('web')) checkBrowser();
 
@@ -57,6 +61,15 @@ if (only.has('fanout')) {
     report.chatFanout.push(await chatFanout({ clients, messages: quick ? 5 : 20, workers: 2 }));
     save();
   }
+}
+if (only.has('notifications')) {
+  // PostgreSQL only: the digest's scale is what pg-boss is there for.
+  const adminUrl = await reachablePostgres();
+  if (adminUrl) {
+    console.error('the morning digest for a crowd of learners…');
+    report.notifications = await notificationsBench({ learners: quick ? 200 : 10_000, adminUrl });
+    save();
+  } else console.error('the morning digest: skipped, no PostgreSQL');
 }
 if (only.has('web')) {
   console.error('the web app: gzip bytes per route and Lighthouse (mobile)…');

@@ -5,7 +5,7 @@ import type { Executor } from '../db/index.js';
 import type { JobHandler, JobQueue, JobSettings } from './index.js';
 
 /** Jobs one instance takes per fetch and runs side by side. */
-const BATCH = 20;
+const BATCH = 100;
 /** How long `stop` waits for running jobs before giving them back (they expire and run elsewhere). */
 const STOP_TIMEOUT_MS = 10_000;
 
