@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, kyivTime } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { signIn, signUp, staff } from './support/courses.js';
+import { notificationsOf, signUp, staff } from './support/courses.js';
 
 let t: TestApp;
 let admin: string;
@@ -42,11 +42,8 @@ async function member(clubId: string, digestHour = 8): Promise<Person> {
   expect((await t.api('POST', `/api/clubs/${clubId}/signup`, { token: person.token })).status).toBe(200);
   return person;
 }
-const clubNotes = async ({ person }: Person) =>
-  (
-    await t.api('GET', '/api/notifications', { token: await signIn(t, person.email, person.password) })
-  ).body.notifications
-    .filter((n: { category: string }) => n.category === 'clubs')
+const clubNotes = async (person: Person) =>
+  (await notificationsOf(t, person, 'clubs'))
     .map((n: { title: string; body: string; link: string }) => `${n.title} | ${n.body} | ${n.link}`)
     .reverse();
 async function at(year: number, month: number, day: number, hour: number, minute = 0) {

@@ -1,7 +1,7 @@
 import { kyivTime } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { signIn, signUp, staff } from './support/courses.js';
+import { notificationsOf, signUp, staff } from './support/courses.js';
 
 let t: TestApp;
 let admin: string;
@@ -17,10 +17,7 @@ afterAll(async () => {
 });
 
 type Person = Awaited<ReturnType<typeof signUp>>;
-const olympiadNotes = async ({ person }: Person) =>
-  (
-    await t.api('GET', '/api/notifications', { token: await signIn(t, person.email, person.password) })
-  ).body.notifications.filter((n: { category: string }) => n.category === 'olympiads');
+const olympiadNotes = (person: Person) => notificationsOf(t, person, 'olympiads');
 async function at(instant: number) {
   t.clock.advance(instant - t.clock.now());
   await t.app.services.notifications.tick();

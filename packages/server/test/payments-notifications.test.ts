@@ -1,7 +1,7 @@
 import { addMonth, kyivTime } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startTestApp, type TestApp, until } from './support/app.js';
-import { DAY, signIn, signUp } from './support/courses.js';
+import { DAY, notificationsOf, signUp } from './support/courses.js';
 import { postForm, providerCallback } from './support/liqpay.js';
 
 let t: TestApp;
@@ -25,11 +25,7 @@ async function subscribe(token: string, amount: number, choice: 'pay' | 'decline
   return checkout.orderId as string;
 }
 type Person = Awaited<ReturnType<typeof signUp>>;
-/** My payments notifications; signed in afresh, as sessions last 30 days and these tests span months. */
-const paymentsOf = async ({ person }: Person) =>
-  (
-    await t.api('GET', '/api/notifications', { token: await signIn(t, person.email, person.password) })
-  ).body.notifications.filter((n: { category: string }) => n.category === 'payments');
+const paymentsOf = (payer: Person) => notificationsOf(t, payer, 'payments');
 async function mailsTo(email: string, count: number): Promise<string[]> {
   const mine = async () => (await t.outbox()).filter((m) => m.includes(`To: ${email}`)).map(decodeQuotedPrintable);
   let found: string[] = [];

@@ -33,6 +33,21 @@ export async function signIn(t: TestApp, email: string, password: string): Promi
   return answer.body.token as string;
 }
 
+/**
+ * One category of someone's in-app notifications, newest first; signed in afresh, since sessions
+ * last 30 days and the reminder tests move the clock by months.
+ */
+export async function notificationsOf(
+  t: TestApp,
+  { person }: { person: { email: string; password: string } },
+  category: string,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; the server validates them against the contract
+): Promise<any[]> {
+  const token = await signIn(t, person.email, person.password);
+  const { body } = await t.api('GET', '/api/notifications', { token });
+  return body.notifications.filter((n: { category: string }) => n.category === category);
+}
+
 /** Someone with a role, made the way operators make them (the command line's createAccount); their token. */
 export async function staff(t: TestApp, role: 'moderator' | 'admin'): Promise<string> {
   const person = newPerson();
