@@ -1,11 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { TextArea } from '../../../shared/ui/TextArea';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import {
@@ -19,9 +18,9 @@ import {
 } from '../slice';
 import { HOMEWORK_MAX, homeworkTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
-import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 import { Status } from './Status';
+import { TextFileForm } from './TextFileForm';
 import { Thread } from './Thread';
 
 interface HomeworkProps {
@@ -184,47 +183,21 @@ interface AnswerFormProps {
 }
 
 function AnswerForm({ initial, hasFile, editing, onSubmit, onCancel }: AnswerFormProps) {
-  const [homework, setHomework] = useState(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    // Text or a file is enough, as the server has it.
-    if (!homework.trim() && !file && !hasFile) {
-      setFailure(t.needText);
-      return;
-    }
-    setBusy(true);
-    setFailure('');
-    const problem = await onSubmit(homework.trim(), file);
-    setBusy(false);
-    if (problem) setFailure(problem);
-  };
-
   return (
-    <form className={styles.form} onSubmit={send} noValidate aria-labelledby="homework-title">
-      {!editing && <p className={styles.muted}>{t.homeworkLead}</p>}
-      <TextArea label={t.answer} value={homework} max={HOMEWORK_MAX} onChange={setHomework} rows={8} disabled={busy} />
-      <FilePicker
-        label={hasFile ? t.replaceFile : t.file}
-        hint={hasFile ? `${t.replaceHint} ${t.fileHint}` : t.fileHint}
-        file={file}
-        onChange={setFile}
-        disabled={busy}
-      />
-      {failure && <Alert>{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? (editing ? t.saving : t.sending) : editing ? t.save : t.send}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t.cancel}
-          </Button>
-        )}
-      </div>
-    </form>
+    <TextFileForm
+      label={t.answer}
+      submit={editing ? t.save : t.send}
+      busyText={editing ? t.saving : t.sending}
+      needText={t.needText}
+      max={HOMEWORK_MAX}
+      rows={8}
+      initial={initial}
+      hasFile={hasFile}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      className={styles.form}
+      labelledBy="homework-title"
+      lead={!editing && <p className={styles.muted}>{t.homeworkLead}</p>}
+    />
   );
 }

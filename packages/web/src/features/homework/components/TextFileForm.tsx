@@ -1,25 +1,51 @@
-import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormActions } from '../../../shared/ui/FormActions';
 import { TextArea } from '../../../shared/ui/TextArea';
-import { COMMENT_MAX, homeworkTexts as t } from '../texts';
+import { homeworkTexts as t } from '../texts';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 
-interface CommentFormProps {
+export interface TextFileFormProps {
   label: string;
   submit: string;
+  /** The submit button's text while sending. */
+  busyText: string;
+  /** Said when there is neither a text nor a file: either is enough, as the server has it. */
+  needText: string;
+  max: number;
+  rows: number;
   initial?: string;
-  /** Sends the comment; resolves with the server's message on failure, '' on success. */
-  onSubmit: (comment: string, file: File | null) => Promise<string>;
+  /** Sends the text (trimmed) and file; resolves with the server's message on failure, '' on success. */
+  onSubmit: (text: string, file: File | null) => Promise<string>;
   onCancel?: () => void;
-  /** Editing a comment that has a file: a new one replaces it. */
+  /** Editing what has a file: a new one replaces it. */
   hasFile?: boolean;
+  /** After a success the form starts over (for the next one); otherwise the screen moves on. */
+  startOver?: boolean;
+  className?: string;
+  labelledBy?: string;
+  /** Said above the fields. */
+  lead?: ReactNode;
 }
 
-/** A comment's text (to 3 000 characters) and optional file; used to add and to edit. */
-export function CommentForm({ label, submit, initial = '', onSubmit, onCancel, hasFile }: CommentFormProps) {
-  const [comment, setComment] = useState(initial);
+/** A text with an optional file, added or edited: a homework answer or a comment on it. */
+export function TextFileForm({
+  label,
+  submit,
+  busyText,
+  needText,
+  max,
+  rows,
+  initial = '',
+  onSubmit,
+  onCancel,
+  hasFile,
+  startOver,
+  className,
+  labelledBy,
+  lead,
+}: TextFileFormProps) {
+  const [text, setText] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -27,29 +53,29 @@ export function CommentForm({ label, submit, initial = '', onSubmit, onCancel, h
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!comment.trim() && !file && !hasFile) {
-      setFailure(t.needComment);
+    if (!text.trim() && !file && !hasFile) {
+      setFailure(needText);
       return;
     }
     setBusy(true);
     setFailure('');
-    const problem = await onSubmit(comment.trim(), file);
+    const problem = await onSubmit(text.trim(), file);
     setBusy(false);
     if (problem) {
       setFailure(problem);
       return;
     }
-    if (!onCancel) {
-      // A new comment was added: the form starts over.
-      setComment('');
+    if (startOver) {
+      setText('');
       setFile(null);
       setPickerKey((n) => n + 1);
     }
   };
 
   return (
-    <form className={styles.commentForm} onSubmit={send} noValidate>
-      <TextArea label={label} value={comment} max={COMMENT_MAX} onChange={setComment} rows={3} disabled={busy} />
+    <form className={className} onSubmit={send} noValidate aria-labelledby={labelledBy}>
+      {lead}
+      <TextArea label={label} value={text} max={max} onChange={setText} rows={rows} disabled={busy} />
       <FilePicker
         key={pickerKey}
         label={hasFile ? t.replaceFile : t.file}
@@ -58,17 +84,14 @@ export function CommentForm({ label, submit, initial = '', onSubmit, onCancel, h
         onChange={setFile}
         disabled={busy}
       />
-      {failure && <Alert>{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? t.sending : submit}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t.cancel}
-          </Button>
-        )}
-      </div>
+      <FormActions
+        failure={failure}
+        busy={busy}
+        submit={submit}
+        busyText={busyText}
+        onCancel={onCancel}
+        className={styles.actions}
+      />
     </form>
   );
 }

@@ -1,0 +1,21 @@
+import { COMMENT_MAX, homeworkTexts as t } from '../texts';
+import styles from './Homework.module.css';
+import { TextFileForm, type TextFileFormProps } from './TextFileForm';
+
+type CommentFormProps = Pick<TextFileFormProps, 'label' | 'submit' | 'initial' | 'onSubmit' | 'onCancel' | 'hasFile'>;
+
+/** A comment's text (to 3 000 characters) and optional file; used to add and to edit. */
+export function CommentForm(props: CommentFormProps) {
+  return (
+    <TextFileForm
+      {...props}
+      max={COMMENT_MAX}
+      rows={3}
+      needText={t.needComment}
+      busyText={t.sending}
+      // A new comment, once added, leaves the form empty for the next; an edit closes it.
+      startOver={!props.onCancel}
+      className={styles.commentForm}
+    />
+  );
+}
