@@ -85,6 +85,37 @@ describe('layer rules (biome noRestrictedImports)', { timeout: 30_000 }, () => {
     ).toBe(false);
   });
 
+  it('keep a web feature out of another feature’s insides: only its index.ts', () => {
+    const at = `packages/web/src/features/courses/components/${probe('web-feature')}`;
+    expect(refused(at, "import { Badge } from '../../admin/parts';\nexport const x = Badge;\n")).toBe(true);
+    // A lazy import is an import too.
+    expect(refused(at, "export const x = () => import('../../chat/components/ChatPanel');\n")).toBe(true);
+    expect(
+      refused(
+        at,
+        "import { Badge } from '../../admin';\nimport { sortedLessons } from '../lib/lessons';\n" +
+          "import { Button } from '../../../shared/ui/Button';\nexport const x = [Badge, sortedLessons, Button];\n",
+      ),
+    ).toBe(false);
+    const top = `packages/web/src/features/courses/${probe('web-feature-top')}`;
+    expect(refused(top, "import { chatTexts } from '../chat/texts';\nexport const x = chatTexts;\n")).toBe(true);
+    expect(refused(top, "import { chatTexts } from '../chat';\nexport const x = chatTexts;\n")).toBe(false);
+  });
+
+  it('have the web’s app/ use a feature through its index.ts, screens and injected slices by path', () => {
+    const at = `packages/web/src/app/${probe('web-app')}`;
+    expect(
+      refused(at, "import { selectCount } from '../features/homework/count';\nexport const x = selectCount;\n"),
+    ).toBe(true);
+    expect(
+      refused(
+        at,
+        "import { selectUser } from '../features/auth';\nimport { exercisesReducer } from '../features/homework/slice';\n" +
+          "export const x = [selectUser, exercisesReducer, () => import('../features/game/components/GamePage')];\n",
+      ),
+    ).toBe(false);
+  });
+
   it('keep the web’s shared/ layer free of features and of app/', () => {
     const at = `packages/web/src/shared/lib/${probe('web-shared')}`;
     expect(refused(at, "import { authSlice } from '../../features/auth/slice';\nexport const x = authSlice;\n")).toBe(

@@ -1,8 +1,8 @@
 import type { Course } from '@yedyni/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { selectUser } from '../features/auth';
+import { chatTexts } from '../features/chat';
 import type { ChatPanelProps } from '../features/chat/components/ChatPanel';
-import { chatTexts } from '../features/chat/texts';
 import { lazyScreen } from '../shared/lib/lazyScreen';
 import { Button } from '../shared/ui/Button';
 import { useAppSelector } from './hooks';

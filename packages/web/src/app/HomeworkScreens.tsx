@@ -1,9 +1,9 @@
 import { useLocation, useParams } from 'react-router';
 import { selectUser } from '../features/auth';
 import { LessonPractice as PracticeTask } from '../features/courses/components/LessonSections';
+import type { Viewer } from '../features/homework';
 import ActivePage from '../features/homework/components/ActivePage';
 import Homework from '../features/homework/components/Homework';
-import type { Viewer } from '../features/homework/types';
 import { useAppSelector } from './hooks';
 import './homework';
 

@@ -1,6 +1,6 @@
-import { clubsReducer } from '../features/clubs/slice';
-import { gameReducer } from '../features/game/slice';
-import { olympiadsReducer } from '../features/olympiads/slice';
+import { clubsReducer } from '../features/clubs';
+import { gameReducer } from '../features/game';
+import { olympiadsReducer } from '../features/olympiads';
 import { injectReducers } from './store';
 
 // Loaded with the game, olympiad and clubs screens (see routes.tsx): their slices join the store

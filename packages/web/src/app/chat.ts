@@ -1,4 +1,4 @@
-import { chatReducer } from '../features/chat';
+import { chatReducer } from '../features/chat/slice';
 import { injectReducers } from './store';
 
 // Loaded with the chat panel (app/CourseChat.tsx): the chat slice joins the store here, so no

@@ -1,10 +1,10 @@
-import type { ChatState } from '../features/chat/types';
-import type { ClubsState } from '../features/clubs/types';
-import type { CourseState, LessonState } from '../features/courses/types';
-import type { DiaryState } from '../features/diary/types';
-import type { GameState } from '../features/game/types';
-import type { OlympiadsState } from '../features/olympiads/types';
-import type { PaymentsState } from '../features/payments/types';
+import type { ChatState } from '../features/chat';
+import type { ClubsState } from '../features/clubs';
+import type { CourseState, LessonState } from '../features/courses';
+import type { DiaryState } from '../features/diary';
+import type { GameState } from '../features/game';
+import type { OlympiadsState } from '../features/olympiads';
+import type { PaymentsState } from '../features/payments';
 import type { ModalState } from '../shared/modal/slice';
 import type { RangeState } from '../shared/range/slice';
 

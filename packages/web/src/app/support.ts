@@ -1,4 +1,4 @@
-import { paymentsReducer } from '../features/payments/slice';
+import { paymentsReducer } from '../features/payments';
 import { modalReducer } from '../shared/modal/slice';
 import { rangeReducer } from '../shared/range/slice';
 import { injectReducers } from './store';

@@ -1,6 +1,7 @@
 import type {
   AccountAbilities,
   AuthResponse,
+  Club,
   Course,
   CourseListItem,
   Diary,
@@ -124,3 +125,39 @@ export const diary: Diary = {
   plan: 'Завтра — з колегами.',
   test: null,
 };
+
+/**
+ * Two tasks scored as the game and the olympiads answer: «a» right (10 points), «b» wrong; each
+ * with its `[correct, explanation]`.
+ */
+export function scoreOfTwo(a: [string, string], b: [string, string]) {
+  return {
+    score: 10,
+    maxScore: 20,
+    late: false,
+    results: [
+      { id: 'a', points: 10, correct: a[0], explanation: a[1] },
+      { id: 'b', points: 0, correct: b[0], explanation: b[1] },
+    ],
+  };
+}
+
+/** 18:30 Kyiv, 10 March 2027: a club meeting still ahead. */
+export const clubStartsAt = Date.UTC(2027, 2, 10, 16, 30);
+
+/** A club meeting in Kyiv (3 of 12 seats left, not signed up); `overrides` change what a test needs. */
+export const clubOf = (overrides: Partial<Club> = {}): Club => ({
+  _id: 'k',
+  title: 'Кава українською',
+  description: 'Говоримо про щоденне.',
+  city: 'Київ',
+  place: 'Бібліотека на Подолі',
+  link: '',
+  host: 'Тарас Мельник',
+  startsAt: clubStartsAt,
+  durationMin: 90,
+  capacity: 12,
+  seatsLeft: 3,
+  signedUp: false,
+  ...overrides,
+});

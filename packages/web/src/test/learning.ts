@@ -5,15 +5,22 @@ import { storeToken } from './renderApp';
 
 type Routes = Parameters<typeof mockApi>[0];
 
+/** A signed-in learner (120 UAH given, level 3.00); `extra` adds or overrides answers. */
+export function signedInApi(extra: Routes = {}) {
+  storeToken('token-1');
+  return mockApi({
+    'GET /api/auth/current': () => json(user),
+    'GET /api/partners/indicators': () => json(indicators),
+    ...extra,
+  });
+}
+
 /**
  * A signed-in learner whose course `c-1` the server knows, with no homework and no notifications;
  * `extra` adds or overrides answers.
  */
 export function learnerApi(extra: Routes = {}, course: Course = baseCourse) {
-  storeToken('token-1');
-  return mockApi({
-    'GET /api/auth/current': () => json(user),
-    'GET /api/partners/indicators': () => json(indicators),
+  return signedInApi({
     'GET /api/courses/c-1': () => json(course),
     'GET /api/exercises/notifications?limit=1': () => json({ notifications: [], countNotifications: 0 }),
     ...Object.fromEntries(

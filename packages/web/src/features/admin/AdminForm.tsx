@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api';
-import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
+import { FormActions } from '../../shared/ui/FormActions';
 import { TextArea } from '../../shared/ui/TextArea';
 import { TextField } from '../../shared/ui/TextField';
 import styles from './Admin.module.css';
@@ -94,18 +93,16 @@ export function AdminForm({
         {title}
       </h3>
       {children}
-      {failure && <Alert>{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? busyText : submit}
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {adminTexts.common.cancel}
-          </Button>
-        )}
+      <FormActions
+        failure={failure}
+        busy={busy}
+        submit={submit}
+        busyText={busyText}
+        onCancel={onCancel}
+        className={styles.actions}
+      >
         {actions}
-      </div>
+      </FormActions>
       {after}
     </form>
   );
@@ -119,23 +116,23 @@ export interface EditFormProps<Body> {
   onCancel?: () => void;
 }
 
-interface NameFieldsProps {
-  texts: { formTitle: string; formDescription: string };
-  /** The title's input props (`input('title')` of useFields). */
-  title: { value: string; onChange: (event: { target: { value: string } }) => void };
-  description: string;
-  onDescription: (value: string) => void;
-}
+type Fields = Pick<ReturnType<typeof useFields<{ title: string; description: string }>>, 'fields' | 'set' | 'input'>;
 
-/** «Назва» (200 characters) and «Опис» (3000), each across the form's grid. */
-export function NameFields({ texts, title, description, onDescription }: NameFieldsProps) {
+/** «Назва» (200 characters) and «Опис» (3000) of a form's fields, each across the form's grid. */
+export function NameFields({ texts, form }: { texts: { formTitle: string; formDescription: string }; form: Fields }) {
   return (
     <>
       <div className={styles.wide}>
-        <TextField label={texts.formTitle} maxLength={200} {...title} />
+        <TextField label={texts.formTitle} maxLength={200} {...form.input('title')} />
       </div>
       <div className={styles.wide}>
-        <TextArea label={texts.formDescription} max={3000} rows={3} value={description} onChange={onDescription} />
+        <TextArea
+          label={texts.formDescription}
+          max={3000}
+          rows={3}
+          value={form.fields.description}
+          onChange={form.set('description')}
+        />
       </div>
     </>
   );
@@ -153,6 +150,31 @@ export function useFields<F extends { [K in keyof F]: string }>(initial: () => F
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
   return { fields, setFields, set, input };
+}
+
+/**
+ * The fields of an EditFormProps form: the record's (`fieldsOf`) or blank ones for a new record.
+ * `send` saves `bodyOf(fields)`; after a creation the form is blank again, for the next one.
+ */
+export function useEditFields<F extends { [K in keyof F]: string }, R, Body>({
+  record,
+  blank,
+  fieldsOf,
+  bodyOf,
+  onSave,
+}: {
+  record: R | undefined;
+  blank: F;
+  fieldsOf: (record: R) => F;
+  bodyOf: (fields: F) => Body;
+  onSave: (body: Body) => Promise<unknown>;
+}) {
+  const form = useFields<F>(() => (record ? fieldsOf(record) : blank));
+  const send = async () => {
+    await onSave(bodyOf(form.fields));
+    if (!record) form.setFields(blank);
+  };
+  return { ...form, send };
 }
 
 /** A number field's value; undefined when empty (the server names what is missing). */

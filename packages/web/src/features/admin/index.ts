@@ -5,13 +5,21 @@
 // An action's outcome is the app's, not only the console's; re-exported for the console's screens.
 export { type Outcome, OutcomeMessage, useOutcome } from '../../shared/ui/Outcome';
 export { default as adminStyles } from './Admin.module.css';
-export { AdminForm, type EditFormProps, NameFields, numberOrUndefined, useFields } from './AdminForm';
+export {
+  AdminForm,
+  type EditFormProps,
+  NameFields,
+  numberOrUndefined,
+  useEditFields,
+  useFields,
+} from './AdminForm';
 export { adminPath, pathSegment, type QueryValue } from './api';
 export { AdminsOnly, ConsoleFrame, StaffOnly } from './Console';
 export { useDownload } from './download';
 export { type Column, DataTable, ListState } from './ListState';
 export {
   Badge,
+  codeInput,
   FilterInput,
   FormToggle,
   RightAnswer,

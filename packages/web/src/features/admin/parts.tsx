@@ -53,6 +53,9 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return settled;
 }
 
+/** The props of an input for a code typed by hand (a course's slug, a task's id): no autofill, capitals or spell check. */
+export const codeInput = { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } as const;
+
 interface SelectFieldProps {
   label: string;
   value: string;

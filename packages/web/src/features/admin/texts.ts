@@ -19,7 +19,6 @@ export const adminTexts = {
     save: 'Зберегти',
     saving: 'Зберігаємо…',
     saved: 'Зміни збережено.',
-    cancel: 'Скасувати',
     /** The «new …» button once its form is open. */
     closeForm: 'Закрити форму',
     edit: 'Редагувати',

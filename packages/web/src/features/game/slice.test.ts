@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { GameStats, Round, RoundResult } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
+import { scoreOfTwo } from '../../test/fixtures';
 import { deferred, json, mockApi } from '../../test/mockApi';
 import {
   answerTask,
@@ -26,13 +27,7 @@ const round: Round = {
 const played = { ...round, receivedAt: Date.UTC(2026, 2, 3, 10, 0) };
 const result: RoundResult = {
   roundId: 'r-1',
-  score: 10,
-  maxScore: 20,
-  late: false,
-  results: [
-    { id: 'a', points: 10, correct: 'так', explanation: 'Бо так.' },
-    { id: 'b', points: 0, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
-  ],
+  ...scoreOfTwo(['так', 'Бо так.'], ['приймаю → беру', 'Участь беруть.']),
   footprintPoints: 10,
   dailyCapReached: false,
 };

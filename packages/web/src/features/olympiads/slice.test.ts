@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { Olympiad, OlympiadAttempt, OlympiadOverview } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
+import { scoreOfTwo } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mockApi';
 import {
   answerOlympiadTask,
@@ -36,16 +37,7 @@ const attempt: OlympiadAttempt = {
   ],
 };
 const running = { ...attempt, receivedAt: Date.UTC(2026, 2, 10, 8, 40), limitMs: 20 * 60_000 };
-const score: OlympiadScore = {
-  score: 10,
-  maxScore: 20,
-  late: false,
-  results: [
-    { id: 'a', points: 10, correct: 'так', explanation: '' },
-    { id: 'b', points: 0, correct: 'Котра година?', explanation: '' },
-  ],
-  note: null,
-};
+const score: OlympiadScore = { ...scoreOfTwo(['так', ''], ['Котра година?', '']), note: null };
 
 describe('olympiads slice', () => {
   it('starts empty and not loaded', () => {

@@ -153,14 +153,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
       )}
       {(file || uploading) && !editing && (
         <div className={styles.chip}>
-          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.icon}>
-            <path
-              d="M10.5 4.5 5.4 9.6a1.4 1.4 0 0 0 2 2l5.3-5.3a2.8 2.8 0 0 0-4-4L3.4 7.6a4.2 4.2 0 0 0 6 6L13 10"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.4"
-            />
-          </svg>
+          <Paperclip className={styles.icon} />
           <span className={styles.chipName} role="status">
             {uploading ? t.uploading(uploading) : t.attached(file?.fileName ?? '')}
           </span>
@@ -179,14 +172,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
       <div className={`${styles.row} ${limitedClass}`}>
         {!editing && (
           <label className={styles.attach} title={t.attach}>
-            <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.attachIcon}>
-              <path
-                d="M10.5 4.5 5.4 9.6a1.4 1.4 0 0 0 2 2l5.3-5.3a2.8 2.8 0 0 0-4-4L3.4 7.6a4.2 4.2 0 0 0 6 6L13 10"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.4"
-              />
-            </svg>
+            <Paperclip className={styles.attachIcon} />
             <span className="sr-only">{t.attach}</span>
             <input
               ref={input}
@@ -228,5 +214,19 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
         {limit.always && <LimitStatus {...limit} />}
       </div>
     </form>
+  );
+}
+
+/** The paperclip of «Прикріпити файл» and of the attached file's chip. */
+function Paperclip({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={className}>
+      <path
+        d="M10.5 4.5 5.4 9.6a1.4 1.4 0 0 0 2 2l5.3-5.3a2.8 2.8 0 0 0-4-4L3.4 7.6a4.2 4.2 0 0 0 6 6L13 10"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+      />
+    </svg>
   );
 }

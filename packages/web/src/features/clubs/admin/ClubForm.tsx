@@ -7,7 +7,7 @@ import {
   NameFields,
   numberOrUndefined,
   adminStyles as styles,
-  useFields,
+  useEditFields,
 } from '../../admin';
 import { clubAdminTexts } from './texts';
 
@@ -54,41 +54,35 @@ const fieldsOf = (club: Club): Fields => ({
   capacity: String(club.capacity),
 });
 
+// The server checks every field (and says which is wrong); the form sends what was typed.
+const bodyOf = (fields: Fields) =>
+  ({
+    title: fields.title,
+    description: fields.description,
+    city: fields.city,
+    place: fields.place,
+    link: fields.link,
+    host: fields.host,
+    startsAt: fromKyivInput(fields.start) ?? undefined,
+    durationMin: numberOrUndefined(fields.duration),
+    capacity: numberOrUndefined(fields.capacity),
+  }) as ClubBody;
+
 /** A club's title, description, city (empty: online), place, link, host, start (Kyiv), length and seats. */
 export function ClubForm({ club, onSave, onCancel }: ClubFormProps) {
-  const { fields, setFields, set, input } = useFields<Fields>(() => (club ? fieldsOf(club) : blank));
-
-  // The server checks every field (and says which is wrong); the form sends what was typed.
-  const send = async () => {
-    await onSave({
-      title: fields.title,
-      description: fields.description,
-      city: fields.city,
-      place: fields.place,
-      link: fields.link,
-      host: fields.host,
-      startsAt: fromKyivInput(fields.start) ?? undefined,
-      durationMin: numberOrUndefined(fields.duration),
-      capacity: numberOrUndefined(fields.capacity),
-    } as ClubBody);
-    if (!club) setFields(blank);
-  };
+  const form = useEditFields({ record: club, blank, fieldsOf, bodyOf, onSave });
+  const { input } = form;
 
   return (
     <AdminForm
       title={club ? t.editTitle(club.title) : t.createTitle}
       focusable
-      send={send}
+      send={form.send}
       submit={club ? t.save : t.create}
       onCancel={onCancel}
     >
       <div className={styles.grid}>
-        <NameFields
-          texts={t}
-          title={input('title')}
-          description={fields.description}
-          onDescription={set('description')}
-        />
+        <NameFields texts={t} form={form} />
         <TextField label={t.formCity} hint={t.formCityHint} maxLength={100} {...input('city')} />
         <TextField label={t.formPlace} hint={t.formPlaceHint} maxLength={300} {...input('place')} />
         <div className={styles.wide}>

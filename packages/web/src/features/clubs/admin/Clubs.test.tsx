@@ -3,27 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Club } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { staffApi } from '../../../test/admin';
+import { clubOf, clubStartsAt } from '../../../test/fixtures';
 import { lastBody } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
-/** 18:30 Kyiv, 10 March 2027. */
-const startsAt = Date.UTC(2027, 2, 10, 16, 30);
-
-const kyiv: Club = {
-  _id: 'k',
-  title: 'Кава українською',
-  description: 'Говоримо про щоденне.',
-  city: 'Київ',
-  place: 'Бібліотека на Подолі',
-  link: 'https://meet.example.org/kyiv',
-  host: 'Тарас Мельник',
-  startsAt,
-  durationMin: 90,
-  capacity: 12,
-  seatsLeft: 3,
-  signedUp: false,
-};
+const startsAt = clubStartsAt;
+const kyiv = clubOf({ link: 'https://meet.example.org/kyiv' });
 const past: Club = {
   ...kyiv,
   _id: 'p',

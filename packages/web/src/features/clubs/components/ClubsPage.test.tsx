@@ -3,28 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Club } from '@yedyni/contract';
 import { formatLongDate } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { user, withRole } from '../../../test/fixtures';
+import { clubOf, clubStartsAt, user, withRole } from '../../../test/fixtures';
 import { callsOf, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
-/** 18:30 Kyiv, 10 March 2027: still ahead. */
-const startsAt = Date.UTC(2027, 2, 10, 16, 30);
-
-const kyiv: Club = {
-  _id: 'k',
-  title: 'Кава українською',
-  description: 'Говоримо про щоденне.',
-  city: 'Київ',
-  place: 'Бібліотека на Подолі',
-  link: '',
-  host: 'Тарас Мельник',
-  startsAt,
-  durationMin: 90,
-  capacity: 12,
-  seatsLeft: 3,
-  signedUp: false,
-};
+const startsAt = clubStartsAt;
+const kyiv = clubOf();
 const online: Club = {
   ...kyiv,
   _id: 'o',

@@ -205,37 +205,22 @@ describe('/uk/admin/courses/:courseId', () => {
   });
 
   it('«Додати урок» creates the next day and opens its editor', async () => {
+    const added = {
+      day: 4,
+      theme: 'Кольори',
+      image: '',
+      content: '',
+      theory: '',
+      practice: '',
+      audio: [],
+      video: [],
+      test: [],
+      diary: '',
+    };
     const fetchMock = staffApi({
       'GET /api/admin/courses/c-1': () => json(courseDetail()),
-      'POST /api/admin/courses/c-1/lessons': () =>
-        json(
-          {
-            day: 4,
-            theme: 'Кольори',
-            image: '',
-            content: '',
-            theory: '',
-            practice: '',
-            audio: [],
-            video: [],
-            test: [],
-            diary: '',
-          },
-          201,
-        ),
-      'GET /api/admin/courses/c-1/lessons/4': () =>
-        json({
-          day: 4,
-          theme: 'Кольори',
-          image: '',
-          content: '',
-          theory: '',
-          practice: '',
-          audio: [],
-          video: [],
-          test: [],
-          diary: '',
-        }),
+      'POST /api/admin/courses/c-1/lessons': () => json(added, 201),
+      'GET /api/admin/courses/c-1/lessons/4': () => json(added),
     });
     const view = renderApp('/uk/admin/courses/c-1');
     const ui = userEvent.setup();

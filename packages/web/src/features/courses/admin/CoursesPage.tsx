@@ -6,6 +6,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import {
   AdminForm,
   Badge,
+  codeInput,
   DataTable,
   FormToggle,
   ListState,
@@ -123,9 +124,7 @@ function NewCourseForm() {
           hint={t.fieldSlugHint}
           maxLength={80}
           required
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="none"
+          {...codeInput}
           pattern="[a-z0-9][a-z0-9\-]{1,79}"
           {...input('slug')}
         />

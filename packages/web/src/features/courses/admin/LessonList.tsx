@@ -344,17 +344,9 @@ function ScheduleForm({
 
   return (
     <LessonDateForm
-      opensAt={lesson.opensAt}
-      scheduled={lesson.scheduledDate !== null}
+      lesson={lesson}
       send={send}
-      texts={{
-        title: t.scheduleTitle(lesson.day),
-        label: t.scheduleLabel,
-        save: t.scheduleSave,
-        reset: t.scheduleClear,
-        hint: t.scheduleHint,
-        needDate: t.needDate,
-      }}
+      texts={t.lessonDate}
       classes={{ form: styles.subform, actions: shared.actions, button: shared.slim, hint: shared.muted }}
       noValidate
     />

@@ -1,5 +1,7 @@
 import { formatLongDate } from '@yedyni/contract';
 
+const NEED_DATE = 'Вкажіть дату й час.';
+
 /** The course editor of the console: the course list, a course's waves and lessons, the lesson editor. */
 export const courseAdminTexts = {
   // The course list.
@@ -85,14 +87,17 @@ export const courseAdminTexts = {
   edit: 'Редагувати',
   editLesson: (day: number, theme: string) => `Редагувати урок ${day} «${theme}»`,
   schedule: 'Розклад',
-  scheduleTitle: (day: number) => `Коли відкрити урок ${day}`,
-  scheduleLabel: 'Дата і час відкриття (за Києвом)',
-  scheduleSave: 'Зберегти дату',
-  scheduleClear: 'Повернути до правила',
-  scheduleHint: '«Повернути до правила» відкриває урок о 00:00 за Києвом у його день хвилі.',
+  lessonDate: {
+    title: (day: string | number) => `Коли відкрити урок ${day}`,
+    label: 'Дата і час відкриття (за Києвом)',
+    save: 'Зберегти дату',
+    reset: 'Повернути до правила',
+    hint: '«Повернути до правила» відкриває урок о 00:00 за Києвом у його день хвилі.',
+    needDate: NEED_DATE,
+  },
   scheduleSaved: (day: number, at: number) => `Урок ${day} відкриється ${formatLongDate(at)}.`,
   scheduleCleared: (day: number) => `Урок ${day} знову відкривається за правилом хвилі.`,
-  needDate: 'Вкажіть дату й час.',
+  needDate: NEED_DATE,
   up: 'Вгору',
   down: 'Вниз',
   moveUp: (theme: string) => `Перемістити «${theme}» вгору`,

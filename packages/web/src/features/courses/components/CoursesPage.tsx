@@ -1,5 +1,5 @@
 import { type CourseListItem, formatDate } from '@yedyni/contract';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -49,37 +49,42 @@ export default function CoursesPage() {
         <p className={styles.empty}>{t.listFailed}</p>
       ) : (
         <>
-          <section aria-labelledby="mine-title" className={styles.section}>
-            <h2 id="mine-title">{t.mine}</h2>
-            {mine.length === 0 ? (
-              <p className={styles.empty}>{t.mineEmpty}</p>
-            ) : (
-              <ul className={styles.grid}>
-                {mine.map((course) => (
-                  <li key={course._id}>
-                    <MyCourse course={course} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="others-title" className={styles.section}>
-            <h2 id="others-title">{t.available}</h2>
-            {others.length === 0 ? (
-              <p className={styles.empty}>{t.availableEmpty}</p>
-            ) : (
-              <ul className={styles.grid}>
-                {others.map((course) => (
-                  <li key={course._id}>
-                    <OtherCourse course={course} busy={joining === course._id} onJoin={() => join(course)} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <CourseList id="mine-title" title={t.mine} empty={t.mineEmpty} courses={mine}>
+            {(course) => <MyCourse course={course} />}
+          </CourseList>
+          <CourseList id="others-title" title={t.available} empty={t.availableEmpty} courses={others}>
+            {(course) => <OtherCourse course={course} busy={joining === course._id} onJoin={() => join(course)} />}
+          </CourseList>
         </>
       )}
     </div>
+  );
+}
+
+interface CourseListProps {
+  id: string;
+  title: string;
+  /** Said when there is no course in the list. */
+  empty: string;
+  courses: CourseListItem[];
+  children: (course: CourseListItem) => ReactNode;
+}
+
+/** A titled list of course cards, or what is said when it is empty. */
+function CourseList({ id, title, empty, courses, children }: CourseListProps) {
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{title}</h2>
+      {courses.length === 0 ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ul className={styles.grid}>
+          {courses.map((course) => (
+            <li key={course._id}>{children(course)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -93,12 +98,7 @@ function MyCourse({ course }: { course: CourseListItem }) {
         {t.wave(course.wave)} · {t.start(formatDate(course.start))}
       </p>
       {course.description && <p className={styles.description}>{course.description}</p>}
-      <Progress
-        done={course.lessonsDone}
-        total={course.lessonsTotal}
-        label={t.progressLabel(course.title)}
-        text={t.progress(course.lessonsDone, course.lessonsTotal)}
-      />
+      <Progress course={course} />
     </article>
   );
 }

@@ -45,17 +45,9 @@ export function LessonSchedule({
       <div id={panelId} hidden={!open}>
         {open && (
           <LessonDateForm
-            opensAt={lesson.opensAt}
-            scheduled={lesson.scheduledDate !== null}
+            lesson={lesson}
             send={send}
-            texts={{
-              title: t.scheduleTitle(lesson.day),
-              label: t.scheduleLabel,
-              save: t.scheduleSave,
-              reset: t.scheduleReset,
-              hint: t.scheduleResetHint,
-              needDate: t.needDate,
-            }}
+            texts={t.lessonDate}
             classes={{ form: styles.form, actions: styles.actions, hint: styles.hint }}
           />
         )}

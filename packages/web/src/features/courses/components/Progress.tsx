@@ -1,16 +1,18 @@
+import { courseTexts as t } from '../texts';
 import styles from './Progress.module.css';
 
 interface ProgressProps {
-  done: number;
-  total: number;
-  /** The accessible name of the bar, e.g. «Поступ курсу «…»». */
-  label: string;
-  /** The visible line, e.g. «Пройдено 2 з 14 уроків». */
-  text: string;
+  course: { title: string; lessonsDone: number; lessonsTotal: number };
 }
 
-/** Lessons done of lessons total: a line of text and a bar with an accessible name and value. */
-export function Progress({ done, total, label, text }: ProgressProps) {
+/**
+ * A course's lessons done of lessons total: a line of text («Пройдено 2 з 14 уроків») and a bar
+ * named after the course, with its value.
+ */
+export function Progress({ course }: ProgressProps) {
+  const { lessonsDone: done, lessonsTotal: total } = course;
+  const label = t.progressLabel(course.title);
+  const text = t.progress(done, total);
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   return (
     <div className={styles.progress}>

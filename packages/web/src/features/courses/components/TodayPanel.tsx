@@ -80,12 +80,7 @@ function TodayCard({ course }: { course: TodayCourse }) {
           </ul>
         </div>
       )}
-      <Progress
-        done={course.lessonsDone}
-        total={course.lessonsTotal}
-        label={t.progressLabel(course.title)}
-        text={t.progress(course.lessonsDone, course.lessonsTotal)}
-      />
+      <Progress course={course} />
     </article>
   );
 }

@@ -53,7 +53,7 @@ export function useNextWaveForm(
 /** The words of a lesson's date form (the course screen's and the console's differ). */
 export interface LessonDateTexts {
   /** The form's name. */
-  title: string;
+  title: (day: string | number) => string;
   label: string;
   save: string;
   /** Back to the wave's rule. */
@@ -63,10 +63,11 @@ export interface LessonDateTexts {
 }
 
 interface LessonDateFormProps {
-  /** When the lesson opens now: the field's first value. */
-  opensAt: number;
-  /** The lesson has a curator's date: otherwise there is nothing to reset. */
-  scheduled: boolean;
+  /**
+   * The lesson: its day, when it opens now (the field's first value), and its curator's date, if
+   * any (otherwise there is nothing to reset).
+   */
+  lesson: { day: string | number; opensAt: number; scheduledDate: number | null };
   /**
    * Sends the date (null: back to the rule); resolves to the outcome's text, and to the date the
    * field shows from now on when that is another one.
@@ -78,8 +79,8 @@ interface LessonDateFormProps {
 }
 
 /** When a lesson opens for the current wave: a date and time in Kyiv, or back to the wave's rule. */
-export function LessonDateForm({ opensAt, scheduled, send, texts, classes, noValidate }: LessonDateFormProps) {
-  const [value, setValue] = useState(() => toKyivInput(opensAt));
+export function LessonDateForm({ lesson, send, texts, classes, noValidate }: LessonDateFormProps) {
+  const [value, setValue] = useState(() => toKyivInput(lesson.opensAt));
   const { busy, outcome, setOutcome, run } = useOutcome();
 
   const sendDate = (scheduledDate: number | null) =>
@@ -97,7 +98,7 @@ export function LessonDateForm({ opensAt, scheduled, send, texts, classes, noVal
   };
 
   return (
-    <form className={classes.form} onSubmit={onSubmit} noValidate={noValidate} aria-label={texts.title}>
+    <form className={classes.form} onSubmit={onSubmit} noValidate={noValidate} aria-label={texts.title(lesson.day)}>
       <TextField
         label={texts.label}
         type="datetime-local"
@@ -112,7 +113,7 @@ export function LessonDateForm({ opensAt, scheduled, send, texts, classes, noVal
         <Button
           variant="secondary"
           className={classes.button}
-          disabled={busy || !scheduled}
+          disabled={busy || lesson.scheduledDate === null}
           onClick={() => sendDate(null)}
         >
           {texts.reset}

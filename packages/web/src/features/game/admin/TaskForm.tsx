@@ -1,10 +1,18 @@
-import type { AdminTask, TaskAnswer, TaskType } from '@yedyni/contract';
+import type { AdminTask, TaskAnswer } from '@yedyni/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { TaskView } from '../../../shared/tasks';
 import { Button } from '../../../shared/ui/Button';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
-import { AdminForm, adminTexts, RightAnswer, SelectField, adminStyles as shared, useRefocus } from '../../admin';
+import {
+  AdminForm,
+  adminTexts,
+  codeInput,
+  RightAnswer,
+  SelectField,
+  adminStyles as shared,
+  useRefocus,
+} from '../../admin';
 import { gameAdminApi } from './api';
 import styles from './Tasks.module.css';
 import {
@@ -21,18 +29,7 @@ import {
   taskOf,
   wordsOf,
 } from './taskDraft';
-import {
-  LEVELS,
-  POOL_NAMES,
-  POOLS,
-  type TaskPool,
-  type TaskTopic,
-  TOPIC_NAMES,
-  TOPICS,
-  TYPE_NAMES,
-  TYPES,
-  taskAdminTexts as t,
-} from './texts';
+import { TASK_CHOICES, taskAdminTexts as t } from './texts';
 
 interface TaskFormProps {
   /** The task to edit; none for a new one. */
@@ -98,37 +95,20 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
             hint={t.idHint}
             maxLength={64}
             required
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...codeInput}
             value={draft.id}
             onChange={(event) => set('id', event.target.value)}
           />
         )}
-        <SelectField
-          label={t.type}
-          value={draft.type}
-          onChange={(value) => set('type', value as TaskType)}
-          options={TYPES.map((type) => [type, TYPE_NAMES[type]] as const)}
-        />
-        <SelectField
-          label={t.level}
-          value={String(draft.level)}
-          onChange={(value) => set('level', Number(value) as 1 | 2 | 3)}
-          options={LEVELS.map((level) => [String(level), t.levelName(level)] as const)}
-        />
-        <SelectField
-          label={t.topic}
-          value={draft.topic}
-          onChange={(value) => set('topic', value as TaskTopic)}
-          options={TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)}
-        />
-        <SelectField
-          label={t.pool}
-          value={draft.pool}
-          onChange={(value) => set('pool', value as TaskPool)}
-          options={POOLS.map((pool) => [pool, POOL_NAMES[pool]] as const)}
-        />
+        {(['type', 'level', 'topic', 'pool'] as const).map((name) => (
+          <SelectField
+            key={name}
+            {...TASK_CHOICES[name]}
+            value={String(draft[name])}
+            // The options are the type's own values; the level is a number in the draft.
+            onChange={(value) => setDraft((now) => ({ ...now, [name]: name === 'level' ? Number(value) : value }))}
+          />
+        ))}
         <div className={shared.wide}>
           <TextArea label={t.promptLabel} max={500} rows={2} value={draft.prompt} onChange={(v) => set('prompt', v)} />
         </div>
@@ -228,15 +208,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             value={draft.gapText}
             onChange={(event) => set('gapText', event.target.value)}
           />
-          <TextRows
-            legend={t.gapAnswers}
-            hint={t.gapAnswersHint}
-            rows={draft.gapAnswers}
-            limits={LIMITS.gapAnswers}
-            addLabel={t.addAnswer}
-            label={t.answer}
-            onChange={(gapAnswers) => set('gapAnswers', gapAnswers)}
-          />
+          <TextRows name="gapAnswers" draft={draft} set={set} />
           <label className={shared.check}>
             <input
               type="checkbox"
@@ -245,17 +217,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             />
             <span>{t.gapUseOptions}</span>
           </label>
-          {draft.gapUseOptions && (
-            <TextRows
-              legend={t.gapOptions}
-              hint={t.gapOptionsHint}
-              rows={draft.gapOptions}
-              limits={LIMITS.gapOptions}
-              addLabel={t.addOption}
-              label={t.option}
-              onChange={(gapOptions) => set('gapOptions', gapOptions)}
-            />
-          )}
+          {draft.gapUseOptions && <TextRows name="gapOptions" draft={draft} set={set} />}
         </>
       );
     case 'order':
@@ -268,15 +230,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             value={draft.orderSentence}
             onChange={(event) => set('orderSentence', event.target.value)}
           />
-          <TextRows
-            legend={t.alternatives}
-            hint={t.alternativesHint}
-            rows={draft.alternatives}
-            limits={LIMITS.alternatives}
-            addLabel={t.addAlternative}
-            label={t.alternative}
-            onChange={(alternatives) => set('alternatives', alternatives)}
-          />
+          <TextRows name="alternatives" draft={draft} set={set} />
         </>
       );
     case 'error':
@@ -406,14 +360,22 @@ function Rows<R extends { key: string }>({
   );
 }
 
-/** Rows of one text each. */
-function TextRows({
-  label,
-  ...props
-}: Omit<RowsProps<TextRow>, 'make' | 'render' | 'name'> & { label: (n: number) => string }) {
+/** The draft's lists of one text each, with their words. */
+const TEXT_ROWS = {
+  gapAnswers: { legend: t.gapAnswers, hint: t.gapAnswersHint, addLabel: t.addAnswer, label: t.answer },
+  gapOptions: { legend: t.gapOptions, hint: t.gapOptionsHint, addLabel: t.addOption, label: t.option },
+  alternatives: { legend: t.alternatives, hint: t.alternativesHint, addLabel: t.addAlternative, label: t.alternative },
+};
+
+/** Rows of one text each: one of the draft's text lists. */
+function TextRows({ name, draft, set }: { name: keyof typeof TEXT_ROWS; draft: TaskDraft; set: Setter }) {
+  const { label, ...texts } = TEXT_ROWS[name];
   return (
     <Rows<TextRow>
-      {...props}
+      {...texts}
+      rows={draft[name]}
+      limits={LIMITS[name]}
+      onChange={(rows) => set(name, rows)}
       make={newTextRow}
       name={(i) => label(i + 1)}
       render={(row, i, change) => (

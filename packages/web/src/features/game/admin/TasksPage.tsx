@@ -16,17 +16,7 @@ import {
 import { gameAdminPaths } from './api';
 import { TaskForm } from './TaskForm';
 import styles from './Tasks.module.css';
-import {
-  LEVELS,
-  POOL_NAMES,
-  POOLS,
-  type TaskTopic,
-  TOPIC_NAMES,
-  TOPICS,
-  TYPE_NAMES,
-  TYPES,
-  taskAdminTexts as t,
-} from './texts';
+import { POOL_NAMES, TASK_CHOICES, type TaskTopic, TOPIC_NAMES, TYPE_NAMES, taskAdminTexts as t } from './texts';
 
 interface Filters {
   level: string;
@@ -106,30 +96,15 @@ export default function TasksPage() {
 
       <search className={styles.filters} aria-label={t.filters}>
         <div className={shared.toolbar}>
-          <SelectField
-            label={t.level}
-            value={filters.level}
-            onChange={filter('level')}
-            options={[['', t.all], ...LEVELS.map((level) => [String(level), t.levelName(level)] as const)]}
-          />
-          <SelectField
-            label={t.type}
-            value={filters.type}
-            onChange={filter('type')}
-            options={[['', t.all], ...TYPES.map((type) => [type, TYPE_NAMES[type]] as const)]}
-          />
-          <SelectField
-            label={t.topic}
-            value={filters.topic}
-            onChange={filter('topic')}
-            options={[['', t.all], ...TOPICS.map((topic) => [topic, TOPIC_NAMES[topic]] as const)]}
-          />
-          <SelectField
-            label={t.pool}
-            value={filters.pool}
-            onChange={filter('pool')}
-            options={[['', t.all], ...POOLS.map((pool) => [pool, POOL_NAMES[pool]] as const)]}
-          />
+          {(['level', 'type', 'topic', 'pool'] as const).map((name) => (
+            <SelectField
+              key={name}
+              label={TASK_CHOICES[name].label}
+              value={filters[name]}
+              onChange={filter(name)}
+              options={[['', t.all], ...TASK_CHOICES[name].options]}
+            />
+          ))}
           <FilterInput
             id="admin-task-search"
             label={t.search}

@@ -29,11 +29,6 @@ export const POOL_NAMES: Record<TaskPool, string> = {
   olympiad: 'олімпіади',
 };
 
-export const TYPES = Object.keys(TYPE_NAMES) as TaskType[];
-export const POOLS = Object.keys(POOL_NAMES) as TaskPool[];
-export const TOPICS = Object.keys(TOPIC_NAMES) as TaskTopic[];
-export const LEVELS = [1, 2, 3] as const;
-
 export const taskAdminTexts = {
   title: 'Завдання гри «Паляниця»',
   lead:
@@ -122,3 +117,20 @@ export const taskAdminTexts = {
   noPrompt: '(текст завдання ще не вписано)',
   previewShuffled: 'У грі порядок варіантів перемішано.',
 } as const;
+
+/** [value, name] of each choice, in order. */
+type Options = readonly (readonly [string, string])[];
+
+/**
+ * The four ways a task is sorted: the form's selects and the list's filters offer the same
+ * choices (the filters add «Усі» first).
+ */
+export const TASK_CHOICES: Record<'type' | 'level' | 'topic' | 'pool', { label: string; options: Options }> = {
+  type: { label: taskAdminTexts.type, options: Object.entries(TYPE_NAMES) },
+  level: {
+    label: taskAdminTexts.level,
+    options: [1, 2, 3].map((level) => [String(level), taskAdminTexts.levelName(level)]),
+  },
+  topic: { label: taskAdminTexts.topic, options: Object.entries(TOPIC_NAMES) },
+  pool: { label: taskAdminTexts.pool, options: Object.entries(POOL_NAMES) },
+};

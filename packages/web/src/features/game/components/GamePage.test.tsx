@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { GameStats, Round, RoundResult } from '@yedyni/contract';
 import { formatDate } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
+import { scoreOfTwo } from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -25,13 +26,7 @@ const round: Round = {
 };
 const result: RoundResult = {
   roundId: 'r-1',
-  score: 10,
-  maxScore: 20,
-  late: false,
-  results: [
-    { id: 'a', points: 10, correct: 'беремо участь', explanation: 'Участь беруть.' },
-    { id: 'b', points: 0, correct: 'Як справи?', explanation: 'Питальне слово — першим.' },
-  ],
+  ...scoreOfTwo(['беремо участь', 'Участь беруть.'], ['Як справи?', 'Питальне слово — першим.']),
   footprintPoints: 10,
   dailyCapReached: false,
 };

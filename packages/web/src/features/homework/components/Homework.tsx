@@ -1,14 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useDraft, useHasDraft } from '../../../shared/lib/drafts';
-import { overLimit } from '../../../shared/lib/limits';
+import { useHasDraft } from '../../../shared/lib/drafts';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import { DraftNote } from '../../../shared/ui/DraftNote';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { TextArea } from '../../../shared/ui/TextArea';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import {
@@ -22,9 +19,9 @@ import {
 } from '../slice';
 import { HOMEWORK_MAX, homeworkTexts as t } from '../texts';
 import type { Exercise, Viewer } from '../types';
-import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
 import { Status } from './Status';
+import { TextFileForm } from './TextFileForm';
 import { Thread } from './Thread';
 
 interface HomeworkProps {
@@ -192,63 +189,22 @@ interface AnswerFormProps {
 }
 
 function AnswerForm({ draftId, initial, hasFile, editing, onSubmit, onCancel }: AnswerFormProps) {
-  const draft = useDraft('homework', draftId, initial);
-  const homework = draft.value;
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const tooLong = overLimit([[t.answer, homework, HOMEWORK_MAX]]);
-    if (tooLong) {
-      setFailure(tooLong);
-      return;
-    }
-    // Text or a file is enough, as the server has it.
-    if (!homework.trim() && !file && !hasFile) {
-      setFailure(t.needText);
-      return;
-    }
-    setBusy(true);
-    setFailure('');
-    const problem = await onSubmit(homework.trim(), file);
-    setBusy(false);
-    if (problem) setFailure(problem);
-    else draft.clear();
-  };
-
-  const cancel =
-    onCancel &&
-    (() => {
-      // «Скасувати» gives up the changes: their draft goes too.
-      draft.clear();
-      onCancel();
-    });
-
   return (
-    <form className={styles.form} onSubmit={send} noValidate aria-labelledby="homework-title">
-      {!editing && <p className={styles.muted}>{t.homeworkLead}</p>}
-      {draft.restored && <DraftNote onDiscard={draft.discard} />}
-      <TextArea label={t.answer} value={homework} max={HOMEWORK_MAX} onChange={draft.set} rows={8} disabled={busy} />
-      <FilePicker
-        label={hasFile ? t.replaceFile : t.file}
-        hint={hasFile ? `${t.replaceHint} ${t.fileHint}` : t.fileHint}
-        file={file}
-        onChange={setFile}
-        disabled={busy}
-      />
-      {failure && <Alert>{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {busy ? (editing ? t.saving : t.sending) : editing ? t.save : t.send}
-        </Button>
-        {cancel && (
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {t.cancel}
-          </Button>
-        )}
-      </div>
-    </form>
+    <TextFileForm
+      draft={{ what: 'homework', id: draftId }}
+      label={t.answer}
+      submit={editing ? t.save : t.send}
+      busyText={editing ? t.saving : t.sending}
+      needText={t.needText}
+      max={HOMEWORK_MAX}
+      rows={8}
+      initial={initial}
+      hasFile={hasFile}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      className={styles.form}
+      labelledBy="homework-title"
+      lead={!editing && <p className={styles.muted}>{t.homeworkLead}</p>}
+    />
   );
 }

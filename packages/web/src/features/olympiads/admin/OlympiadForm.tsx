@@ -8,7 +8,7 @@ import {
   NameFields,
   numberOrUndefined,
   adminStyles as styles,
-  useFields,
+  useEditFields,
 } from '../../admin';
 import type { OlympiadInput } from './api';
 import { olympiadAdminTexts } from './texts';
@@ -40,38 +40,31 @@ const fieldsOf = (olympiad: AdminOlympiad): Fields => ({
   tasks: String(olympiad.taskCount),
 });
 
+const bodyOf = (fields: Fields): OlympiadInput => ({
+  title: fields.title,
+  description: fields.description,
+  startsAt: fromKyivInput(fields.start) ?? undefined,
+  endsAt: fromKyivInput(fields.end) ?? undefined,
+  durationMin: numberOrUndefined(fields.duration),
+  taskCount: numberOrUndefined(fields.tasks),
+});
+
 /** Title, description, start and end (Kyiv wall time), minutes per attempt, number of tasks. */
 export function OlympiadForm({ olympiad, onSave, onCancel }: OlympiadFormProps) {
-  const { fields, setFields, set, input } = useFields<Fields>(() => (olympiad ? fieldsOf(olympiad) : blank));
-
-  const send = async () => {
-    await onSave({
-      title: fields.title,
-      description: fields.description,
-      startsAt: fromKyivInput(fields.start) ?? undefined,
-      endsAt: fromKyivInput(fields.end) ?? undefined,
-      durationMin: numberOrUndefined(fields.duration),
-      taskCount: numberOrUndefined(fields.tasks),
-    });
-    if (!olympiad) setFields(blank);
-  };
+  const form = useEditFields({ record: olympiad, blank, fieldsOf, bodyOf, onSave });
+  const { input } = form;
 
   return (
     <AdminForm
       title={olympiad ? t.editTitle(olympiad.title) : t.schedule}
       focusable
-      send={send}
+      send={form.send}
       submit={olympiad ? adminTexts.common.save : t.create}
       onCancel={onCancel}
     >
       {!olympiad && <p className={styles.muted}>{t.lead}</p>}
       <div className={styles.grid}>
-        <NameFields
-          texts={t}
-          title={input('title')}
-          description={fields.description}
-          onDescription={set('description')}
-        />
+        <NameFields texts={t} form={form} />
         <TextField label={t.formStart} type="datetime-local" {...input('start')} />
         <TextField label={t.formEnd} type="datetime-local" {...input('end')} />
         <TextField label={t.formDuration} type="number" inputMode="numeric" min={1} max={180} {...input('duration')} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Olympiad, OlympiadAttempt, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { user, withRole } from '../../../test/fixtures';
+import { scoreOfTwo, user, withRole } from '../../../test/fixtures';
 import { lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -33,16 +33,7 @@ const previous: OlympiadResults = {
     { place: 2, name: 'Олена К.', score: 71, isMe: true },
   ],
   team: [{ place: 1, name: 'Команда Олена К.', score: 161, members: 2, isMe: true }],
-  mine: {
-    score: 10,
-    maxScore: 20,
-    late: false,
-    results: [
-      { id: 'a', points: 10, correct: 'приймаю → беру', explanation: 'Участь беруть.' },
-      { id: 'b', points: 0, correct: 'Котра година?', explanation: 'Про час.' },
-    ],
-    note: null,
-  },
+  mine: { ...scoreOfTwo(['приймаю → беру', 'Участь беруть.'], ['Котра година?', 'Про час.']), note: null },
 };
 
 const attempt: OlympiadAttempt = {

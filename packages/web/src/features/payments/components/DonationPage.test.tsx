@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Checkout, OrderState } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { indicators, user } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mockApi';
-import { renderApp, storeToken } from '../../../test/renderApp';
+import { indicators } from '../../../test/fixtures';
+import { signedInApi } from '../../../test/learning';
+import { json } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
 
 const checkout: Checkout = {
   checkoutUrl: 'http://localhost/sandbox/liqpay/checkout',
@@ -12,16 +13,6 @@ const checkout: Checkout = {
   signature: 'c2lnbmF0dXJl',
   orderId: 'sub-1',
 };
-
-/** A signed-in learner (120 UAH given, level 3.00) and whatever else the test answers. */
-function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
-  storeToken('token-1');
-  return mockApi({
-    'GET /api/auth/current': () => json(user),
-    'GET /api/partners/indicators': () => json(indicators),
-    ...extra,
-  });
-}
 
 /** «480 ₴» as the screen writes it: a no-break space before the sign. */
 const uah = (amount: number) => `${amount}\u00a0₴`;
@@ -32,7 +23,7 @@ const preview = () => screen.getByText('Мій новий рівень стаб�
 
 describe('/uk/donat: the donation form', () => {
   it('is monthly by default and previews the level after the gift from the indicators', async () => {
-    signedIn();
+    signedInApi();
     renderApp('/uk/donat');
     const ui = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Підтримати рух' })).toBeInTheDocument();
@@ -52,7 +43,7 @@ describe('/uk/donat: the donation form', () => {
   });
 
   it('explains a wrong amount and a missing agreement, and sends nothing', async () => {
-    const fetchMock = signedIn();
+    const fetchMock = signedInApi();
     renderApp('/uk/donat');
     const ui = userEvent.setup();
     await screen.findByRole('heading', { name: 'Підтримати рух' });
@@ -76,7 +67,7 @@ describe('/uk/donat: the donation form', () => {
 
   it('posts the order, then submits the signed form to the checkout (a real navigation)', async () => {
     const submit = submitted();
-    const fetchMock = signedIn({ 'POST /api/payments/donat': () => json(checkout) });
+    const fetchMock = signedInApi({ 'POST /api/payments/donat': () => json(checkout) });
     renderApp('/uk/donat');
     const ui = userEvent.setup();
     await screen.findByRole('heading', { name: 'Підтримати рух' });
@@ -102,7 +93,7 @@ describe('/uk/donat: the donation form', () => {
   });
 
   it('a one-off gift is sent without subscription; a refused order shows the server message', async () => {
-    const fetchMock = signedIn({
+    const fetchMock = signedInApi({
       'POST /api/payments/donat': () => json({ message: 'Публічна оферта: потрібна ваша згода' }, 400),
     });
     renderApp('/uk/donat');
@@ -118,7 +109,7 @@ describe('/uk/donat: the donation form', () => {
   });
 
   it('«публічної оферти» opens the offer in a modal dialog, which closes again', async () => {
-    signedIn();
+    signedInApi();
     const app = renderApp('/uk/donat');
     const ui = userEvent.setup();
     await screen.findByRole('heading', { name: 'Підтримати рух' });
@@ -133,7 +124,7 @@ describe('/uk/donat: the donation form', () => {
   });
 
   it('?amount=&type= from a gratitude prefills the form', async () => {
-    signedIn();
+    signedInApi();
     renderApp('/uk/donat?amount=1920&type=once');
     await screen.findByRole('heading', { name: 'Підтримати рух' });
     expect(amountField()).toHaveValue(1920);
@@ -151,7 +142,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
 
   it('a paid order thanks, and the indicators (the header level too) are fetched again', async () => {
     let calls = 0;
-    signedIn({
+    signedInApi({
       'GET /api/payments/orders/don-1': () => json(order('paid')),
       'GET /api/partners/indicators': () => {
         calls += 1;
@@ -170,7 +161,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
   });
 
   it('a subscription says it is active', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/payments/orders/sub-1': () => json({ ...order('subscribed', true), orderId: 'sub-1', amount: 480 }),
     });
     renderApp('/uk/donat?order=sub-1');
@@ -179,7 +170,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
   });
 
   it('a failed payment says so and offers to try again with the same amount and kind', async () => {
-    signedIn({ 'GET /api/payments/orders/don-1': () => json(order('failed')) });
+    signedInApi({ 'GET /api/payments/orders/don-1': () => json(order('failed')) });
     renderApp('/uk/donat?order=don-1');
     expect(await screen.findByRole('heading', { name: 'Оплату не завершено' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Спробувати ще раз' })).toHaveAttribute(
@@ -190,7 +181,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
 
   it('a pending order is checked again until the provider confirms it', async () => {
     let looks = 0;
-    signedIn({
+    signedInApi({
       'GET /api/payments/orders/don-1': () => {
         looks += 1;
         return json(order(looks < 2 ? 'pending' : 'paid'));
@@ -203,7 +194,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
   });
 
   it('an order that is not mine shows the server message', async () => {
-    signedIn({ 'GET /api/payments/orders/x': () => json({ message: 'Замовлення не знайдено' }, 404) });
+    signedInApi({ 'GET /api/payments/orders/x': () => json({ message: 'Замовлення не знайдено' }, 404) });
     renderApp('/uk/donat?order=x');
     expect(await screen.findByRole('alert')).toHaveTextContent('Замовлення не знайдено');
     expect(screen.getByRole('link', { name: 'Спробувати ще раз' })).toHaveAttribute('href', '/uk/donat');

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { kyivDateRange, kyivDayRange, kyivTime, type Subscription } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { setPage, setStart } from '../../../shared/range/slice';
-import { indicators, user } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mockApi';
-import { renderApp, storeToken } from '../../../test/renderApp';
+import { signedInApi } from '../../../test/learning';
+import { json } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
 
 /** «480 ₴» as toHaveTextContent sees it (whitespace, the no-break space too, normalized). */
 const uah = (amount: number) => `${amount} ₴`;
@@ -23,18 +23,9 @@ const subscription = (isUnsubscribe = false): Subscription => ({
   },
 });
 
-function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
-  storeToken('token-1');
-  return mockApi({
-    'GET /api/auth/current': () => json(user),
-    'GET /api/partners/indicators': () => json(indicators),
-    ...extra,
-  });
-}
-
 describe('support programme history', () => {
   it('«Внески» lists the payments of the period with Kyiv dates; the page comes from the range', async () => {
-    const fetchMock = signedIn({
+    const fetchMock = signedInApi({
       'GET /api/payments/donats?page=1': () =>
         json({
           donats: [
@@ -73,7 +64,7 @@ describe('support programme history', () => {
   });
 
   it('«Сьогодні» sets today in Kyiv', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/payments/mark?page=1': () =>
         json({
           mark: [{ _id: 'm-1', date: paidAt, points: 120, comment: 'Донат', finalValue: 130 }],
@@ -92,7 +83,7 @@ describe('support programme history', () => {
   });
 
   it('a pick from the «Історія» submenu resets the range filter', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [], totalPages: 0 }),
       'GET /api/payments/mark?page=1': () => json({ mark: [], totalPages: 0 }),
     });
@@ -109,7 +100,7 @@ describe('support programme history', () => {
   });
 
   it('«Підписки»: amount, dates, status; «Скасувати» asks in a dialog, then marks it cancelled', async () => {
-    const fetchMock = signedIn({
+    const fetchMock = signedInApi({
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription()], totalPages: 1 }),
       'POST /api/payments/unsubscribe': () =>
         json({ orderId: 'sub-1', message: 'Підписку скасовано. Дякуємо, що підтримували рух!' }),
@@ -144,7 +135,7 @@ describe('support programme history', () => {
   });
 
   it('a refused cancellation shows the server message in an alert and keeps the subscription', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription()], totalPages: 1 }),
       'POST /api/payments/unsubscribe': () =>
         json({ message: 'Платіжний сервіс зараз не відповідає. Спробуйте пізніше.' }, 502),
@@ -162,7 +153,7 @@ describe('support programme history', () => {
   });
 
   it('«Списання» shows the charges of a subscription', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription(true)], totalPages: 1 }),
       'GET /api/payments/subscriptions/sub-1': () =>
         json({

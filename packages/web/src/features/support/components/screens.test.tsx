@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRATITUDE_TIERS, kyivTime, type Team } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { indicators, user } from '../../../test/fixtures';
-import { json, mockApi } from '../../../test/mockApi';
-import { renderApp, storeToken } from '../../../test/renderApp';
-
-function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
-  storeToken('token-1');
-  return mockApi({
-    'GET /api/auth/current': () => json(user),
-    'GET /api/partners/indicators': () => json(indicators),
-    ...extra,
-  });
-}
+import { indicators } from '../../../test/fixtures';
+import { signedInApi } from '../../../test/learning';
+import { json } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderApp';
 
 const joined = kyivTime(2026, 3, 3, 9, 0);
 const person = (_id: string, first_name: string, last_name: string, teamSize = 0) => ({
@@ -32,7 +24,7 @@ const yaryna: Team = { partner: taras.team[0] as Team['partner'], team: [] };
 
 describe('support programme screens', () => {
   it('/uk/bonus: the title, the menu and the indicators in plain words (fetched on every visit)', async () => {
-    const fetchMock = signedIn({
+    const fetchMock = signedInApi({
       'GET /api/partners/indicators': () =>
         json({ ...indicators, totalTime: 35 * 86_400, totalDonat: 600, currentCount: 12, pastCount: 3 }),
     });
@@ -64,7 +56,7 @@ describe('support programme screens', () => {
   });
 
   it('the team: opening a member pushes the history, «Назад» restores the partner before', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/partners': () => json(me),
       'GET /api/partners/u-2': () => json(taras),
       'GET /api/partners/u-3': () => json(yaryna),
@@ -94,7 +86,7 @@ describe('support programme screens', () => {
   });
 
   it('an empty team points to the invitation link; a refused member shows the server message', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/partners': () => json({ ...me, team: [person('u-9', 'Остап', 'Мельник')] }),
       'GET /api/partners/u-9': () => json({ message: 'Такого учасника немає у вашій команді' }, 404),
     });
@@ -106,14 +98,14 @@ describe('support programme screens', () => {
   });
 
   it('with nobody invited yet, the team screen offers the invitation link', async () => {
-    signedIn({ 'GET /api/partners': () => json({ ...me, team: [] }) });
+    signedInApi({ 'GET /api/partners': () => json({ ...me, team: [] }) });
     renderApp('/uk/bonus/team');
     expect(await screen.findByText(/Ви ще нікого не запросили/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Моє посилання-запрошення' })).toHaveAttribute('href', '/uk/profile');
   });
 
   it('gratitudes: tiers by type, «Досягнуто» where reached, «Обрати» prefills the donation form', async () => {
-    signedIn({
+    signedInApi({
       'GET /api/partners/gratitudes': () =>
         json({
           tiers: GRATITUDE_TIERS.map((tier) => ({ ...tier, reached: tier.type === 'subscribe' && tier.from <= 960 })),

@@ -1,9 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { useLocation } from 'react-router';
-import { api } from '../../shared/api';
-import { countNotificationsSet } from './count';
-import type { ExercisesRootState } from './types';
+import { countNotificationsSet, type ExercisesRootState } from '../features/homework';
+import { api } from '../shared/api';
 
 /**
  * While signed in: refreshes the unread count (GET notifications, one is enough) on every navigation
