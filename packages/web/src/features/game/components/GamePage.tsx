@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { TaskResults, TaskRunner } from '../../../shared/tasks';
+import ranking from '../../../shared/tasks/Ranking.module.css';
+import tasks from '../../../shared/tasks/Tasks.module.css';
 import { localDeadline } from '../../../shared/tasks/useCountdown';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -144,7 +146,7 @@ function StartScreen() {
           {!loaded && !rating ? (
             <Spinner compact />
           ) : rating && rating.length > 0 ? (
-            <table className={styles.table}>
+            <table className={`${ranking.ranking} ${styles.table}`}>
               <caption>{t.ratingCaption}</caption>
               <thead>
                 <tr>
@@ -157,13 +159,13 @@ function StartScreen() {
                 {rating.map((player) => (
                   <tr
                     key={player.place}
-                    className={player.isMe ? styles.me : undefined}
+                    className={player.isMe ? ranking.me : undefined}
                     aria-current={player.isMe ? 'true' : undefined}
                   >
                     <td>{player.place}</td>
                     <th scope="row">
                       {player.name}
-                      {player.isMe && <span className={styles.meBadge}> ({t.me})</span>}
+                      {player.isMe && <span className={ranking.meBadge}> ({t.me})</span>}
                     </th>
                     <td>{player.best}</td>
                   </tr>
@@ -228,7 +230,7 @@ function ScoreScreen() {
   const result = useGameSelector(selectRoundResult);
   if (!round || !result) return null;
   return (
-    <div className={styles.score}>
+    <div className={tasks.scoreScreen}>
       <h2>{t.finished}</h2>
       <TaskResults
         tasks={round.tasks}

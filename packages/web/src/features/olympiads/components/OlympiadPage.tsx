@@ -3,6 +3,8 @@ import { formatDateTime } from '@yedyni/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
+import ranking from '../../../shared/tasks/Ranking.module.css';
+import tasks from '../../../shared/tasks/Tasks.module.css';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
@@ -207,7 +209,7 @@ function ScoreScreen() {
   const score = useOlympiadsSelector(selectOlympiadScore);
   if (!attempt || !score) return null;
   return (
-    <div className={styles.score}>
+    <div className={tasks.scoreScreen}>
       <h2>{t.finished}</h2>
       <TaskResults tasks={attempt.tasks} answers={answers} {...score} />
       {score.note && (
@@ -260,7 +262,7 @@ function Standings(props: { caption: string; nameHeader: string; meLabel: string
   const { caption, nameHeader, meLabel, rows, teams = false } = props;
   return (
     <div className={styles.tableBox}>
-      <table className={styles.table}>
+      <table className={`${ranking.ranking} ${styles.table}`}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -273,17 +275,17 @@ function Standings(props: { caption: string; nameHeader: string; meLabel: string
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={teams ? 4 : 3} className={styles.noRows}>
+              <td colSpan={teams ? 4 : 3} className={ranking.noRows}>
                 {t.noResults}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.place} className={row.isMe ? styles.me : undefined}>
+              <tr key={row.place} className={row.isMe ? ranking.me : undefined}>
                 <td>{row.place}</td>
                 <th scope="row">
                   {row.name}
-                  {row.isMe && <span className={styles.meBadge}> ({meLabel})</span>}
+                  {row.isMe && <span className={ranking.meBadge}> ({meLabel})</span>}
                 </th>
                 {teams && <td>{row.members}</td>}
                 <td>
