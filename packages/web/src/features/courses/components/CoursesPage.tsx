@@ -7,6 +7,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { enrollCourse, fetchCourses, selectCourseError, selectCourses } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
+import courseCard from './CourseCard.module.css';
 import styles from './CoursesPage.module.css';
 import { Progress } from './Progress';
 
@@ -86,10 +87,10 @@ export default function CoursesPage() {
 function MyCourse({ course }: { course: CourseListItem }) {
   return (
     <article className={`${styles.card} ${styles.mine}`}>
-      <h3 className={styles.title}>
+      <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>
-      <p className={styles.meta}>
+      <p className={courseCard.meta}>
         {t.wave(course.wave)} · {t.start(formatDate(course.start))}
       </p>
       {course.description && <p className={styles.description}>{course.description}</p>}
@@ -107,10 +108,10 @@ function OtherCourse({ course, busy, onJoin }: { course: CourseListItem; busy: b
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <h3 className={styles.title} id={titleId}>
+      <h3 className={courseCard.title} id={titleId}>
         {course.title}
       </h3>
-      <p className={styles.meta}>
+      <p className={courseCard.meta}>
         {t.wave(course.wave)} · {t.startsAt(formatDate(course.start))}
       </p>
       {course.description && <p className={styles.description}>{course.description}</p>}

@@ -5,6 +5,7 @@ import { fetchToday, selectToday } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
 import type { TodayCourse } from '../types';
+import courseCard from './CourseCard.module.css';
 import { Progress } from './Progress';
 import styles from './TodayPanel.module.css';
 
@@ -52,10 +53,10 @@ function TodayCard({ course }: { course: TodayCourse }) {
   const next = course.nextLesson;
   return (
     <article className={styles.card}>
-      <h3 className={styles.title}>
+      <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>
-      <p className={styles.wave}>{t.wave(course.wave)}</p>
+      <p className={courseCard.meta}>{t.wave(course.wave)}</p>
       {next === null ? (
         <p className={styles.muted}>{t.allOpen}</p>
       ) : next.isOpen ? (
