@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { errorMessage } from '../../shared/api';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
+import surfaces from '../../shared/ui/surfaces.module.css';
 import { TextArea } from '../../shared/ui/TextArea';
 import { TextField } from '../../shared/ui/TextField';
 import styles from './Admin.module.css';
@@ -80,7 +81,7 @@ export function AdminForm({
 
   return (
     <form
-      className={className ? `${styles.form} ${className}` : styles.form}
+      className={`${surfaces.card} ${styles.form}${className ? ` ${className}` : ''}`}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${id}-title`}

@@ -2,6 +2,8 @@ import type { ChatAck, ChatMessage, FileFields } from '@yedyni/contract';
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
 import { Button } from '../../../shared/ui/Button';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import { useChatDispatch } from '../hooks';
 import { uploadChatFile } from '../slice';
 import { CHAT_COUNTER_FROM, CHAT_TEXT_MAX, chatTexts as t } from '../texts';
@@ -138,9 +140,9 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
       }}
     >
       {editing && (
-        <div className={styles.editingBar}>
+        <div className={`${layout.spread} ${styles.editingBar}`}>
           <span>{t.editing}</span>
-          <button type="button" className={styles.action} onClick={onCancelEdit}>
+          <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={onCancelEdit}>
             {t.cancelEdit}
           </button>
         </div>
@@ -172,7 +174,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
       )}
       <div className={styles.row}>
         {!editing && (
-          <label className={styles.attach} title={t.attach}>
+          <label className={`${buttons.picker} ${styles.attach}`} title={t.attach}>
             <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.attachIcon}>
               <path
                 d="M10.5 4.5 5.4 9.6a1.4 1.4 0 0 0 2 2l5.3-5.3a2.8 2.8 0 0 0-4-4L3.4 7.6a4.2 4.2 0 0 0 6 6L13 10"
@@ -185,7 +187,7 @@ export function Composer({ editing, textareaRef, onSend, onSave, onCancelEdit, o
             <input
               ref={input}
               type="file"
-              className={styles.fileInput}
+              className={buttons.pickerInput}
               accept={ACCEPT_FILES}
               disabled={Boolean(uploading) || busy}
               aria-describedby={`${id}-file`}

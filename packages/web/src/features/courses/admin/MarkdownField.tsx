@@ -1,6 +1,9 @@
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import { Prose } from '../../../shared/ui/Prose';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import field from '../../../shared/ui/TextField.module.css';
 import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
@@ -86,8 +89,8 @@ export function MarkdownField({
   const id = useId();
   const preview = usePreview(value);
   return (
-    <section className={styles.markdown} data-mode={mode} aria-labelledby={`${id}-label`}>
-      <div className={styles.markdownHead}>
+    <section className={`${surfaces.card} ${styles.markdown}`} data-mode={mode} aria-labelledby={`${id}-label`}>
+      <div className={layout.spread}>
         <label id={`${id}-label`} className={styles.markdownLabel} htmlFor={id}>
           {label}
         </label>
@@ -97,6 +100,7 @@ export function MarkdownField({
             <button
               key={pane}
               type="button"
+              className={buttons.outline}
               aria-pressed={mode === pane}
               aria-controls={`${id}-${pane}`}
               onClick={() => onMode(pane)}
@@ -111,7 +115,7 @@ export function MarkdownField({
           <textarea
             ref={textareaRef}
             id={id}
-            className={styles.markdownInput}
+            className={`${field.input} ${styles.markdownInput}`}
             rows={rows}
             maxLength={MARKDOWN_MAX}
             spellCheck

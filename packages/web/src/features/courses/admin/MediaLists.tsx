@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
@@ -52,7 +53,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
         <ol className={styles.items}>
           {audio.map((row, index) => (
             <li key={row.key} className={styles.item}>
-              <div className={styles.itemHead}>
+              <div className={`${layout.spread} ${styles.itemHead}`}>
                 <span className={styles.itemName}>{t.audioItem(index + 1)}</span>
                 <ItemControls
                   row={row.key}

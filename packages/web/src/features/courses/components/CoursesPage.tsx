@@ -3,7 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { enrollCourse, fetchCourses, selectCourseError, selectCourses } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
@@ -55,7 +57,7 @@ export default function CoursesPage() {
             {mine.length === 0 ? (
               <p className={styles.empty}>{t.mineEmpty}</p>
             ) : (
-              <ul className={styles.grid}>
+              <ul className={`${layout.list} ${styles.grid}`}>
                 {mine.map((course) => (
                   <li key={course._id}>
                     <MyCourse course={course} />
@@ -69,7 +71,7 @@ export default function CoursesPage() {
             {others.length === 0 ? (
               <p className={styles.empty}>{t.availableEmpty}</p>
             ) : (
-              <ul className={styles.grid}>
+              <ul className={`${layout.list} ${styles.grid}`}>
                 {others.map((course) => (
                   <li key={course._id}>
                     <OtherCourse course={course} busy={joining === course._id} onJoin={() => join(course)} />
@@ -86,7 +88,7 @@ export default function CoursesPage() {
 
 function MyCourse({ course }: { course: CourseListItem }) {
   return (
-    <article className={`${styles.card} ${styles.mine}`}>
+    <article className={`${surfaces.card} ${styles.card} ${styles.mine}`}>
       <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>
@@ -107,7 +109,7 @@ function MyCourse({ course }: { course: CourseListItem }) {
 function OtherCourse({ course, busy, onJoin }: { course: CourseListItem; busy: boolean; onJoin: () => void }) {
   const titleId = useId();
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={`${surfaces.card} ${styles.card}`} aria-labelledby={titleId}>
       <h3 className={courseCard.title} id={titleId}>
         {course.title}
       </h3>

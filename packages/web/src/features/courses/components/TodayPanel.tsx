@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchToday, selectToday } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
@@ -37,7 +39,7 @@ export default function TodayPanel() {
           <Link to="/uk/learn">{t.todayChoose}</Link>
         </div>
       ) : (
-        <ul className={styles.list}>
+        <ul className={`${layout.list} ${styles.list}`}>
           {today.map((course) => (
             <li key={course._id}>
               <TodayCard course={course} />
@@ -52,7 +54,7 @@ export default function TodayPanel() {
 function TodayCard({ course }: { course: TodayCourse }) {
   const next = course.nextLesson;
   return (
-    <article className={styles.card}>
+    <article className={`${surfaces.card} ${styles.card}`}>
       <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>

@@ -8,7 +8,9 @@ import tasks from '../../../shared/tasks/Tasks.module.css';
 import { localDeadline } from '../../../shared/tasks/useCountdown';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { GAME_ROUND_MS } from '../constants';
 import { useGameDispatch, useGameSelector } from '../hooks';
 import {
@@ -108,7 +110,7 @@ function StartScreen() {
       </div>
 
       <div className={styles.columns}>
-        <section className={styles.panel} aria-labelledby="game-mine">
+        <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="game-mine">
           <h2 id="game-mine">{t.mine}</h2>
           {!loaded && !stats ? (
             <Spinner compact />
@@ -116,7 +118,7 @@ function StartScreen() {
             <p className={styles.muted}>{t.statsFailed}</p>
           ) : stats && stats.rounds > 0 ? (
             <>
-              <dl className={styles.totals}>
+              <dl className={`${layout.tiles} ${styles.totals}`}>
                 <div>
                   <dt>{t.rounds}</dt>
                   <dd>{stats.rounds}</dd>
@@ -141,7 +143,7 @@ function StartScreen() {
           )}
         </section>
 
-        <section className={styles.panel} aria-labelledby="game-rating">
+        <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="game-rating">
           <h2 id="game-rating">{t.rating}</h2>
           {!loaded && !rating ? (
             <Spinner compact />

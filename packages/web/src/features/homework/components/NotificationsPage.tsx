@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchNotifications, markRead, selectExercisesState } from '../slice';
@@ -61,7 +63,7 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
       ) : notifications.length === 0 ? (
         <p className={styles.empty}>{viewer.reviewsHomework ? t.notificationsEmptyCurator : t.notificationsEmpty}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={layout.list}>
           {notifications.map((n) => (
             <li key={n.exerciseId}>
               <Link
@@ -85,14 +87,14 @@ export default function NotificationsPage({ viewer }: { viewer: Viewer }) {
         </ul>
       )}
       {loaded === 'yes' && totalPages > 1 && (
-        <nav className={styles.pager} aria-label={t.pages}>
-          <button type="button" className={styles.pageButton} disabled={page <= 1} onClick={() => toPage(page - 1)}>
+        <nav className={`${layout.spread} ${styles.pager}`} aria-label={t.pages}>
+          <button type="button" className={buttons.outline} disabled={page <= 1} onClick={() => toPage(page - 1)}>
             <span aria-hidden="true">←</span> {t.prevPage}
           </button>
           <span aria-live="polite">{t.page(page, totalPages)}</span>
           <button
             type="button"
-            className={styles.pageButton}
+            className={buttons.outline}
             disabled={page >= totalPages}
             onClick={() => toPage(page + 1)}
           >

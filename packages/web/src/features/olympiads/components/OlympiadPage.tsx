@@ -8,7 +8,9 @@ import tasks from '../../../shared/tasks/Tasks.module.css';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useOlympiadsDispatch, useOlympiadsSelector } from '../hooks';
 import {
   answerOlympiadTask,
@@ -96,12 +98,12 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
   };
 
   return (
-    <article className={styles.card} aria-labelledby="olympiad-next-title">
+    <article className={`${surfaces.card} ${styles.card}`} aria-labelledby="olympiad-next-title">
       <h3 id="olympiad-next-title" className={styles.cardTitle}>
         {olympiad.title}
       </h3>
       {olympiad.description && <p className={styles.description}>{olympiad.description}</p>}
-      <dl className={styles.facts}>
+      <dl className={`${layout.tiles} ${styles.facts}`}>
         <div>
           <dt>{t.startsAt}</dt>
           <dd>{formatDateTime(olympiad.startsAt)}</dd>
@@ -261,7 +263,7 @@ type Standing = OlympiadResults['personal'][number] & { members?: number };
 function Standings(props: { caption: string; nameHeader: string; meLabel: string; rows: Standing[]; teams?: boolean }) {
   const { caption, nameHeader, meLabel, rows, teams = false } = props;
   return (
-    <div className={styles.tableBox}>
+    <div className={`${surfaces.card} ${styles.tableBox}`}>
       <table className={`${ranking.ranking} ${styles.table}`}>
         <caption>{caption}</caption>
         <thead>
