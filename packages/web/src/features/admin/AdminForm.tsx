@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api';
 import { FormActions } from '../../shared/ui/FormActions';
+import surfaces from '../../shared/ui/surfaces.module.css';
 import { TextArea } from '../../shared/ui/TextArea';
 import { TextField } from '../../shared/ui/TextField';
 import styles from './Admin.module.css';
@@ -79,7 +80,7 @@ export function AdminForm({
 
   return (
     <form
-      className={className ? `${styles.form} ${className}` : styles.form}
+      className={`${surfaces.card} ${styles.form}${className ? ` ${className}` : ''}`}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${id}-title`}

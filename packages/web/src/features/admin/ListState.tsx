@@ -100,7 +100,8 @@ export function DataTable({ caption, columns, children, busy, plainIn }: DataTab
   const table = (
     <table className={plainIn ? styles.plain : styles.table} aria-busy={busy}>
       <caption className="sr-only">{caption}</caption>
-      <thead>
+      {/* Below 48rem the heads only speak: each row is a card, each cell names its column (data-label). */}
+      <thead className={plainIn ? undefined : 'sr-only'}>
         <tr>
           {columns.map((column) => {
             const { label, num, hidden }: Exclude<Column, string> =

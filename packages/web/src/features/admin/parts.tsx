@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { Button } from '../../shared/ui/Button';
+import badges from '../../shared/ui/badges.module.css';
 import { TextField } from '../../shared/ui/TextField';
 import field from '../../shared/ui/TextField.module.css';
 import styles from './Admin.module.css';
@@ -174,7 +175,18 @@ export function RightAnswer({
   );
 }
 
+const BADGE_TONES = { ok: badges.success, warn: badges.accent, off: badges.danger, plain: badges.primary };
+
 /** A small state label: `tone` ok (green), warn (wheat), off (red) or plain (blue). */
-export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'off'; children: ReactNode }) {
-  return <span className={tone ? `${styles.badge} ${styles[tone]}` : styles.badge}>{children}</span>;
+export function Badge({
+  tone = 'plain',
+  className,
+  children,
+}: {
+  tone?: keyof typeof BADGE_TONES;
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = `${badges.badge} ${BADGE_TONES[tone]} ${styles.badge}`;
+  return <span className={className ? `${classes} ${className}` : classes}>{children}</span>;
 }

@@ -2,6 +2,8 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { kyivDateRange, kyivIsoDate } from '@yedyni/contract';
 import { useId } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import buttons from '../ui/buttons.module.css';
+import field from '../ui/TextField.module.css';
 import styles from './DateRangeFilter.module.css';
 import { type RangeRootState, resetRange, selectRange, setEnd, setPage, setStart, setToday } from './slice';
 
@@ -47,7 +49,7 @@ export function DateRangeFilter() {
           <label htmlFor={`${id}-from`}>{t.from}</label>
           <input
             id={`${id}-from`}
-            className={styles.input}
+            className={`${field.input} ${styles.input}`}
             type="date"
             value={startDate}
             max={endDate || undefined}
@@ -59,7 +61,7 @@ export function DateRangeFilter() {
           <label htmlFor={`${id}-to`}>{t.to}</label>
           <input
             id={`${id}-to`}
-            className={styles.input}
+            className={`${field.input} ${styles.input}`}
             type="date"
             value={endDate}
             min={startDate || undefined}
@@ -69,12 +71,12 @@ export function DateRangeFilter() {
         </div>
       </div>
       <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={today}>
+        <button type="button" className={buttons.outline} onClick={today}>
           {t.today}
         </button>
         <button
           type="button"
-          className={styles.button}
+          className={buttons.outline}
           onClick={() => dispatch(resetRange())}
           disabled={start === null && end === null}
         >

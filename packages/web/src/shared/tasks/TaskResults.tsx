@@ -1,5 +1,8 @@
 import type { PlayTask, TaskResult } from '@yedyni/contract';
 import type { ReactNode } from 'react';
+import badges from '../ui/badges.module.css';
+import layout from '../ui/layout.module.css';
+import surfaces from '../ui/surfaces.module.css';
 import { type Answers, describeAnswer, outcomeOf } from './answers';
 import styles from './Tasks.module.css';
 import { taskTexts as t } from './texts';
@@ -18,9 +21,9 @@ export interface TaskResultsProps {
 
 /** The score («42 з 70»), then per task: the answer given (right, partly, wrong), the right one, why. */
 const tone = {
-  right: { item: styles.resultRight, badge: styles.badgeRight, mark: '✓' },
-  partly: { item: styles.resultPartly, badge: styles.badgePartly, mark: '◐' },
-  wrong: { item: styles.resultWrong, badge: styles.badgeWrong, mark: '✗' },
+  right: { item: styles.resultRight, badge: badges.success, mark: '✓' },
+  partly: { item: styles.resultPartly, badge: badges.warning, mark: '◐' },
+  wrong: { item: styles.resultWrong, badge: badges.danger, mark: '✗' },
 } as const;
 
 export function TaskResults({ tasks, answers, score, maxScore, late, results, note }: TaskResultsProps) {
@@ -32,18 +35,18 @@ export function TaskResults({ tasks, answers, score, maxScore, late, results, no
       </p>
       {late && <p className={styles.late}>{t.late}</p>}
       {note}
-      <ol className={styles.resultList} aria-label={t.resultsList}>
+      <ol className={layout.list} aria-label={t.resultsList}>
         {results.map((result, i) => {
           const task = tasks.find((each) => each.id === result.id) ?? tasks[i];
           const outcome = outcomeOf(result.points);
           const given = task ? describeAnswer(task, answers[tasks.indexOf(task)]) : '';
           return (
-            <li key={result.id} className={`${styles.resultItem} ${tone[outcome].item}`}>
+            <li key={result.id} className={`${surfaces.card} ${styles.resultItem} ${tone[outcome].item}`}>
               <div className={styles.resultHead}>
                 <h3 className={styles.resultPrompt}>
                   <span className={styles.resultNumber}>{i + 1}.</span> {task?.prompt ?? ''}
                 </h3>
-                <p className={`${styles.badge} ${tone[outcome].badge}`}>
+                <p className={`${badges.badge} ${tone[outcome].badge} ${styles.badge}`}>
                   <span aria-hidden="true">{tone[outcome].mark}</span> {t.outcome[outcome]} · {t.points(result.points)}
                 </p>
               </div>

@@ -2,6 +2,8 @@ import type { PlayTask, TaskAnswer } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import badges from '../ui/badges.module.css';
+import layout from '../ui/layout.module.css';
 import { type Answers, isAnswered } from './answers';
 import styles from './Tasks.module.css';
 import { TaskView } from './TaskView';
@@ -80,9 +82,9 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
 
   return (
     <div className={styles.runner}>
-      <div className={styles.bar}>
+      <div className={`${layout.spread} ${styles.bar}`}>
         <p className={styles.count}>{t.progress(current + 1, tasks.length)}</p>
-        <p className={urgent ? `${styles.timer} ${styles.timerUrgent}` : styles.timer}>
+        <p className={`${badges.badge} ${urgent ? badges.danger : badges.primary} ${styles.timer}`}>
           <span className={styles.timerLabel}>{t.timeLeft}</span> <span role="timer">{formatClock(left)}</span>
         </p>
       </div>

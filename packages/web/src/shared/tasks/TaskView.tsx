@@ -1,5 +1,8 @@
 import type { PlayTask, TaskAnswer } from '@yedyni/contract';
 import { type Ref, useEffect, useId, useRef } from 'react';
+import buttons from '../ui/buttons.module.css';
+import layout from '../ui/layout.module.css';
+import field from '../ui/TextField.module.css';
 import styles from './Tasks.module.css';
 import { taskTexts as t } from './texts';
 
@@ -97,7 +100,7 @@ export function MatchTask({ task, answer, onAnswer, promptId }: BodyProps) {
       <p id={`${id}-hint`} className={styles.hint}>
         {t.matchHint}
       </p>
-      <ol className={styles.pairs}>
+      <ol className={layout.list}>
         {left.map((item, row) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by position.
           <li key={row} className={styles.pair}>
@@ -106,7 +109,7 @@ export function MatchTask({ task, answer, onAnswer, promptId }: BodyProps) {
             </label>
             <select
               id={`${id}-${row}`}
-              className={matches[row] === null ? styles.select : `${styles.select} ${styles.selectChosen}`}
+              className={matches[row] === null ? field.input : `${field.input} ${styles.selectChosen}`}
               value={matches[row] ?? ''}
               onChange={(event) => choose(row, event.target.value === '' ? null : Number(event.target.value))}
             >
@@ -145,13 +148,13 @@ export function GapTask({ task, answer, onAnswer, promptId }: BodyProps) {
         {options.length ? t.gapChoose : t.gapType}
       </p>
       {options.length ? (
-        <div className={styles.chips}>
+        <div className={layout.row}>
           {options.map((option, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: options are identified by position.
               key={i}
               type="button"
-              className={styles.chip}
+              className={`${buttons.outline} ${styles.chip}`}
               aria-pressed={text === option}
               onClick={() => onAnswer(text === option ? null : { text: option })}
             >
@@ -166,7 +169,7 @@ export function GapTask({ task, answer, onAnswer, promptId }: BodyProps) {
           </label>
           <input
             id={`${id}-input`}
-            className={styles.input}
+            className={field.input}
             value={text}
             maxLength={200}
             autoComplete="off"
@@ -227,7 +230,7 @@ export function OrderTask({ task, answer, onAnswer, promptId }: BodyProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: the sentence is a sequence of positions.
               key={`${position}-${word}`}
               type="button"
-              className={`${styles.chip} ${styles.chipPlaced}`}
+              className={`${buttons.outline} ${styles.chip} ${styles.chipPlaced}`}
               onClick={() => remove(position)}
             >
               {words[word]}
@@ -235,15 +238,20 @@ export function OrderTask({ task, answer, onAnswer, promptId }: BodyProps) {
           ))
         )}
       </fieldset>
-      <fieldset ref={bank} aria-label={t.orderWords} className={styles.chips}>
+      <fieldset ref={bank} aria-label={t.orderWords} className={layout.row}>
         {rest.map((word, position) => (
-          <button key={word} type="button" className={styles.chip} onClick={() => add(word, position)}>
+          <button
+            key={word}
+            type="button"
+            className={`${buttons.outline} ${styles.chip}`}
+            onClick={() => add(word, position)}
+          >
             {words[word]}
           </button>
         ))}
       </fieldset>
       {order.length > 0 && (
-        <button type="button" className={styles.textButton} onClick={() => onAnswer(null)}>
+        <button type="button" className={`${buttons.text} ${styles.textButton}`} onClick={() => onAnswer(null)}>
           {t.orderClear}
         </button>
       )}

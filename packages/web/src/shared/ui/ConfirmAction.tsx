@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
+import buttons from './buttons.module.css';
 import styles from './ConfirmAction.module.css';
 
 interface ConfirmActionProps {
@@ -45,7 +46,7 @@ export function ConfirmAction({
       <button
         ref={opener}
         type="button"
-        className={styles.compactOpener}
+        className={`${buttons.text} ${buttons.small} ${styles.compactOpener}`}
         onClick={() => setAsking(true)}
         disabled={disabled}
         aria-describedby={describedBy}

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import buttons from './buttons.module.css';
 import styles from './Modal.module.css';
 
 interface ModalProps {
@@ -49,7 +50,7 @@ export function Modal({ open, onClose, title, children, closeLabel }: ModalProps
               {title}
             </h2>
             {closeLabel && (
-              <button type="button" className={styles.close} onClick={onClose}>
+              <button type="button" className={`${buttons.text} ${styles.close}`} onClick={onClose}>
                 {closeLabel}
               </button>
             )}

@@ -1,3 +1,5 @@
+import buttons from './buttons.module.css';
+import layout from './layout.module.css';
 import styles from './Pagination.module.css';
 
 interface PaginationProps {
@@ -13,8 +15,13 @@ interface PaginationProps {
 export function Pagination({ page, totalPages, onPage, label = 'Сторінки', disabled = false }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label={label}>
-      <button type="button" className={styles.button} disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
+    <nav className={`${layout.spread} ${styles.pager}`} aria-label={label}>
+      <button
+        type="button"
+        className={buttons.outline}
+        disabled={disabled || page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         <span aria-hidden="true">←</span> Попередня
       </button>
       <span className={styles.where} aria-live="polite">
@@ -22,7 +29,7 @@ export function Pagination({ page, totalPages, onPage, label = 'Сторінки
       </span>
       <button
         type="button"
-        className={styles.button}
+        className={buttons.outline}
         disabled={disabled || page >= totalPages}
         onClick={() => onPage(page + 1)}
       >

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { LoadFailed } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { OutcomeMessage, useOutcome } from '../../../shared/ui/Outcome';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import styles from '../Admin.module.css';
 import { adminApi, adminPaths } from '../api';
 import { DataTable } from '../ListState';
@@ -39,7 +41,7 @@ export default function UserPage() {
           <h2 id="admin-user-title">
             {data.first_name} {data.last_name}
           </h2>
-          <dl className={styles.facts}>
+          <dl className={layout.facts}>
             <div>
               <dt>{t.email}</dt>
               <dd>
@@ -77,7 +79,7 @@ function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (
     });
 
   return (
-    <section className={styles.form} aria-labelledby="admin-user-role">
+    <section className={`${surfaces.card} ${styles.form}`} aria-labelledby="admin-user-role">
       <h3 id="admin-user-role" className={styles.formTitle}>
         {t.changeRole}
       </h3>

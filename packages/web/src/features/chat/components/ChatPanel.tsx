@@ -2,6 +2,7 @@ import type { ChatMessage } from '@yedyni/contract';
 import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { reconnectRealtime, useRealtimeStatus } from '../../../shared/realtime';
 import { Alert } from '../../../shared/ui/Alert';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { useChatDispatch, useChatSelector } from '../hooks';
 import { clearEditingMessage, closeChat, selectChat, setEditingMessage } from '../slice';
 import { chatTexts as t } from '../texts';
@@ -133,7 +134,7 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
           {status === 'closed' && (
             <>
               {' '}
-              <button type="button" className={styles.action} onClick={reconnectRealtime}>
+              <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={reconnectRealtime}>
                 {t.reconnect}
               </button>
             </>
@@ -142,7 +143,7 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
         {room.joinError && (
           <div className={styles.joinProblem}>
             <Alert>{room.joinError}</Alert>
-            <button type="button" className={styles.action} onClick={room.retry}>
+            <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={room.retry}>
               {t.retry}
             </button>
           </div>

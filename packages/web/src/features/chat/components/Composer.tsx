@@ -4,8 +4,10 @@ import { useDraft } from '../../../shared/lib/drafts';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
 import { excessOf, limitTexts } from '../../../shared/lib/limits';
 import { Button } from '../../../shared/ui/Button';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { DraftNote } from '../../../shared/ui/DraftNote';
 import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
+import layout from '../../../shared/ui/layout.module.css';
 import { useChatDispatch } from '../hooks';
 import { uploadChatFile } from '../slice';
 import { CHAT_COUNTER_FROM, CHAT_TEXT_MAX, chatTexts as t } from '../texts';
@@ -144,9 +146,9 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
     >
       {draft.restored && !editing && <DraftNote onDiscard={draft.discard} />}
       {editing && (
-        <div className={styles.editingBar}>
+        <div className={`${layout.spread} ${styles.editingBar}`}>
           <span>{t.editing}</span>
-          <button type="button" className={styles.action} onClick={onCancelEdit}>
+          <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={onCancelEdit}>
             {t.cancelEdit}
           </button>
         </div>
@@ -171,13 +173,13 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
       )}
       <div className={`${styles.row} ${limitedClass}`}>
         {!editing && (
-          <label className={styles.attach} title={t.attach}>
+          <label className={`${buttons.picker} ${styles.attach}`} title={t.attach}>
             <Paperclip className={styles.attachIcon} />
             <span className="sr-only">{t.attach}</span>
             <input
               ref={input}
               type="file"
-              className={styles.fileInput}
+              className={buttons.pickerInput}
               accept={ACCEPT_FILES}
               disabled={Boolean(uploading) || busy}
               aria-describedby={`${id}-file`}

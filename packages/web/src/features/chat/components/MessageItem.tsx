@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@yedyni/contract';
 import { memo, useId } from 'react';
 import { Attachment } from '../../../shared/ui/Attachment';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { splitLinks } from '../lib/links';
 import { chatTexts as t } from '../texts';
@@ -76,7 +77,7 @@ export const MessageItem = memo(function MessageItem({
             {own && (
               <button
                 type="button"
-                className={styles.action}
+                className={`${buttons.text} ${buttons.small}`}
                 onClick={() => onEdit(message)}
                 aria-describedby={describedBy}
                 disabled={editing}

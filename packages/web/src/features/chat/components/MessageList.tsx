@@ -1,5 +1,7 @@
 import { type ChatMessage, kyivIsoDate } from '@yedyni/contract';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { chatTexts as t } from '../texts';
 import type { ChatViewer } from '../types';
@@ -170,7 +172,7 @@ export function MessageList({
           {view.olderFailed && (
             <p className={styles.problem}>
               {view.olderFailed}{' '}
-              <button type="button" className={styles.action} onClick={onLoadOlder}>
+              <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={onLoadOlder}>
                 {t.retry}
               </button>
             </p>
@@ -180,7 +182,7 @@ export function MessageList({
           {empty && view.startFailed && (
             <p className={styles.problem}>
               {view.startFailed}{' '}
-              <button type="button" className={styles.action} onClick={onRetry}>
+              <button type="button" className={`${buttons.text} ${buttons.small}`} onClick={onRetry}>
                 {t.retry}
               </button>
             </p>
@@ -193,7 +195,7 @@ export function MessageList({
               <h3 className={styles.day}>
                 <span>{t.day(group.date)}</span>
               </h3>
-              <ol className={styles.list}>
+              <ol className={`${layout.list} ${styles.list}`}>
                 {group.items.map((message) => (
                   <MessageItem
                     key={message._id}

@@ -3,6 +3,8 @@ import { formatDateTime } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { adminTexts, Badge, FormToggle, ListState, adminStyles as styles, useAdminQuery } from '../../admin';
 import { ClubFact, ClubFacts } from '../components/ClubFacts';
 import { clubAdminApi, clubAdminPaths } from './api';
@@ -33,7 +35,7 @@ export default function ClubsAdminPage() {
 
   return (
     <section className={styles.page} aria-labelledby="admin-clubs-title">
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <h2 id="admin-clubs-title">{t.title}</h2>
         <FormToggle
           open={creating}
@@ -54,7 +56,7 @@ export default function ClubsAdminPage() {
 
       <ListState query={query} count={(data) => data.clubs.length} empty={t.none}>
         {(data) => (
-          <ul className={styles.cards} aria-label={t.list} aria-busy={query.loading}>
+          <ul className={`${layout.list} ${styles.cards}`} aria-label={t.list} aria-busy={query.loading}>
             {data.clubs.map((club) => (
               <li key={club._id}>
                 <ClubItem club={club} past={isPast(club, now)} onSaved={replace} />
@@ -92,7 +94,11 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
 
   if (editing) {
     return (
-      <article className={`${styles.card} ${styles.wideCard}`} aria-label={t.editTitle(club.title)} ref={box}>
+      <article
+        className={`${surfaces.card} ${styles.card} ${styles.wideCard}`}
+        aria-label={t.editTitle(club.title)}
+        ref={box}
+      >
         <ClubForm club={club} onSave={save} onCancel={() => setEditing(false)} />
       </article>
     );
@@ -100,14 +106,14 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
 
   const taken = club.capacity - club.seatsLeft;
   return (
-    <article className={styles.card} aria-labelledby={titleId} ref={box}>
-      <div className={styles.head}>
+    <article className={`${surfaces.card} ${styles.card}`} aria-labelledby={titleId} ref={box}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <Badge tone={club.city ? 'warn' : undefined}>{club.city || t.online}</Badge>
         {past && <Badge tone="off">{t.past}</Badge>}
       </div>
       <h3 id={titleId}>{club.title}</h3>
       {club.description && <p className={styles.muted}>{club.description}</p>}
-      <ClubFacts club={club} className={styles.facts}>
+      <ClubFacts club={club} className={layout.facts}>
         {club.place && <ClubFact term={t.place}>{club.place}</ClubFact>}
         {club.link && (
           <ClubFact term={t.link}>

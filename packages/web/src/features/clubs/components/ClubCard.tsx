@@ -2,7 +2,10 @@ import type { Club } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import badges from '../../../shared/ui/badges.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import layout from '../../../shared/ui/layout.module.css';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useClubsDispatch } from '../hooks';
 import { cancelClubSignup, signUpForClub } from '../slice';
 import { clubTexts as t } from '../texts';
@@ -51,16 +54,19 @@ export function ClubCard({ club }: { club: Club }) {
   };
 
   return (
-    <article className={club.signedUp ? `${styles.card} ${styles.cardMine}` : styles.card} aria-labelledby={titleId}>
-      <div className={styles.cardTop}>
-        <p className={club.city ? styles.where : `${styles.where} ${styles.whereOnline}`}>{club.city || t.online}</p>
-        {club.signedUp && <p className={styles.mineBadge}>{t.signedUp}</p>}
+    <article
+      className={`${surfaces.card} ${styles.card}${club.signedUp ? ` ${styles.cardMine}` : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className={`${layout.spread} ${styles.cardTop}`}>
+        <p className={`${badges.badge} ${club.city ? badges.accent : badges.primary}`}>{club.city || t.online}</p>
+        {club.signedUp && <p className={`${badges.badge} ${badges.success}`}>{t.signedUp}</p>}
       </div>
       <h2 id={titleId} className={styles.cardTitle}>
         {club.title}
       </h2>
       {club.description && <p className={styles.description}>{club.description}</p>}
-      <ClubFacts club={club} className={styles.facts}>
+      <ClubFacts club={club} className={`${layout.facts} ${styles.facts}`}>
         {club.city && club.place && <ClubFact term={t.place}>{club.place}</ClubFact>}
         {(club.link || club.city === '') && (
           <ClubFact term={t.link}>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useClubsDispatch, useClubsSelector } from '../hooks';
 import {
@@ -54,18 +56,18 @@ export default function ClubsPage() {
 
   return (
     <section className={styles.page} aria-labelledby="clubs-title">
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <h1 id="clubs-title">{t.title}</h1>
       </div>
       <p className={styles.lead}>{t.lead}</p>
 
-      <fieldset className={styles.filters}>
+      <fieldset className={layout.row}>
         <legend className={styles.filtersLegend}>{t.filter}</legend>
         {choices.map((choice) => (
           <button
             key={`${choice.filter.city}|${choice.filter.mine}`}
             type="button"
-            className={styles.filter}
+            className={buttons.outline}
             aria-pressed={same(choice.filter, filter)}
             onClick={() => load(choice.filter)}
           >
@@ -81,7 +83,7 @@ export default function ClubsPage() {
       ) : clubs.length === 0 ? (
         !failed && <EmptyNote>{empty}</EmptyNote>
       ) : (
-        <ul className={styles.list} aria-label={t.list} aria-busy={loading}>
+        <ul className={`${layout.list} ${styles.list}`} aria-label={t.list} aria-busy={loading}>
           {clubs.map((club) => (
             <li key={club._id}>
               <ClubCard club={club} />

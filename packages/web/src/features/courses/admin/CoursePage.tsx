@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { LoadFailed } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { adminStyles as shared, useAdminQuery, useDownload } from '../../admin';
+import { Badge, adminStyles as shared, useAdminQuery, useDownload } from '../../admin';
 import { courseAdminPaths } from './api';
 import { CourseSettings } from './CourseSettings';
 import styles from './Courses.module.css';
@@ -45,14 +46,14 @@ export default function CoursePage() {
       <Link className={shared.back} to="/uk/admin/courses">
         {t.back}
       </Link>
-      <div className={shared.head}>
+      <div className={`${layout.spread} ${shared.head}`}>
         <div className={styles.titleBlock}>
           <h2 id="admin-course-title" className={shared.pageTitle}>
             {course.title}
           </h2>
           <p className={shared.muted}>
             {t.code}: <code className={styles.code}>{course.slug}</code>
-            {course.starter && <span className={`${shared.badge} ${styles.inlineBadge}`}>{t.starter}</span>}
+            {course.starter && <Badge className={styles.inlineBadge}>{t.starter}</Badge>}
             {' · '}
             {t.lessons}: {course.lessonCount} · {t.learners}: {course.learnerCount}
           </p>

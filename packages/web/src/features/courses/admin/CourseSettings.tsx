@@ -2,6 +2,8 @@ import type { AdminCourseDetail, CourseUpdateBody } from '@yedyni/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import { OutcomeMessage, adminStyles as shared, useOutcome } from '../../admin';
@@ -51,8 +53,8 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <div className={shared.head}>
+    <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby={`${id}-title`}>
+      <div className={`${layout.spread} ${shared.head}`}>
         <h3 id={`${id}-title`} className={styles.panelTitle}>
           {t.settings}
         </h3>

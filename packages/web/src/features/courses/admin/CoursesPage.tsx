@@ -1,6 +1,7 @@
 import type { AdminCourses } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import {
@@ -27,7 +28,7 @@ export default function CoursesPage() {
 
   return (
     <section className={shared.page} aria-labelledby="admin-courses-title">
-      <div className={shared.head}>
+      <div className={`${layout.spread} ${shared.head}`}>
         <h2 id="admin-courses-title" className={shared.pageTitle}>
           {t.title}
         </h2>

@@ -2,8 +2,11 @@ import { LESSON_LIMITS } from '@yedyni/contract';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { excessOf } from '../../../shared/lib/limits';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
+import layout from '../../../shared/ui/layout.module.css';
 import { Prose } from '../../../shared/ui/Prose';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import field from '../../../shared/ui/TextField.module.css';
 import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
@@ -87,8 +90,8 @@ export function MarkdownField({
   const preview = usePreview(value);
   const limit = { id, value, max: LESSON_LIMITS.text };
   return (
-    <section className={styles.markdown} data-mode={mode} aria-labelledby={`${id}-label`}>
-      <div className={styles.markdownHead}>
+    <section className={`${surfaces.card} ${styles.markdown}`} data-mode={mode} aria-labelledby={`${id}-label`}>
+      <div className={layout.spread}>
         <label id={`${id}-label`} className={styles.markdownLabel} htmlFor={id}>
           {label}
         </label>
@@ -98,6 +101,7 @@ export function MarkdownField({
             <button
               key={pane}
               type="button"
+              className={buttons.outline}
               aria-pressed={mode === pane}
               aria-controls={`${id}-${pane}`}
               onClick={() => onMode(pane)}
@@ -112,7 +116,7 @@ export function MarkdownField({
           <textarea
             ref={textareaRef}
             id={id}
-            className={styles.markdownInput}
+            className={`${field.input} ${styles.markdownInput}`}
             rows={rows}
             spellCheck
             value={value}

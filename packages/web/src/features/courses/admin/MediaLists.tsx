@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
+import layout from '../../../shared/ui/layout.module.css';
 import { adminStyles as shared, useRefocus } from '../../admin';
 import styles from './Courses.module.css';
 import { type AudioRow, isMediaUrl, MAX_MEDIA_ITEMS, newKey, type VideoRow } from './draft';
@@ -53,7 +54,7 @@ export function AudioList({ courseId, audio, onChange }: AudioListProps) {
         <ol className={styles.items}>
           {audio.map((row, index) => (
             <li key={row.key} className={styles.item}>
-              <div className={styles.itemHead}>
+              <div className={`${layout.spread} ${styles.itemHead}`}>
                 <span className={styles.itemName}>{t.audioItem(index + 1)}</span>
                 <ItemControls
                   row={row.key}

@@ -2,6 +2,7 @@ import type { CourseMedia } from '@yedyni/contract';
 import { MEDIA_MAX_BYTES } from '@yedyni/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import field from '../../../shared/ui/TextField.module.css';
 import { type Outcome, OutcomeMessage } from '../../admin';
@@ -77,7 +78,7 @@ export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadPr
       <input
         id={id}
         type="file"
-        className={styles.fileInput}
+        className={buttons.fileInput}
         accept={ACCEPT[kind]}
         aria-describedby={`${id}-limit`}
         disabled={uploading !== ''}

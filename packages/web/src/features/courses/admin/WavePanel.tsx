@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import layout from '../../../shared/ui/layout.module.css';
 import { TextField } from '../../../shared/ui/TextField';
 import { OutcomeMessage, adminStyles as shared } from '../../admin';
 import { curatorApi } from '../api';
@@ -56,7 +57,7 @@ export function WavePanel({ course, onNext }: WavePanelProps) {
 
   return (
     <Panel title={t.waves}>
-      <dl className={shared.facts}>
+      <dl className={layout.facts}>
         <div>
           <dt>{t.currentWave}</dt>
           <dd>{course.currentWave}</dd>

@@ -1,7 +1,9 @@
 import { type Course, formatDate, type Lesson } from '@yedyni/contract';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useOutlet, useParams } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchCourse, selectCourse } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { sortedLessons } from '../lib/lessons';
@@ -97,7 +99,7 @@ function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) 
         {lessons.length === 0 ? (
           <p className={styles.muted}>{t.noLessons}</p>
         ) : (
-          <ol className={styles.lessons}>
+          <ol className={`${layout.list} ${styles.lessons}`}>
             {lessons.map((lesson) => (
               <li key={lesson.day}>
                 <LessonRow course={course} lesson={lesson} />
@@ -118,7 +120,7 @@ function LessonRow({ course, lesson }: { course: Course; lesson: Lesson }) {
   // Curators see every lesson, open or not yet.
   const readable = lesson.isOpen || course.canManage;
   return (
-    <article className={lesson.isOpen ? styles.lesson : `${styles.lesson} ${styles.closed}`}>
+    <article className={`${surfaces.card} ${styles.lesson}${lesson.isOpen ? '' : ` ${styles.closed}`}`}>
       <span className={styles.day} aria-hidden="true">
         {lesson.day}
       </span>

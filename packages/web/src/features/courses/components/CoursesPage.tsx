@@ -3,10 +3,13 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { enrollCourse, fetchCourses, selectCourseError, selectCourses } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
+import courseCard from './CourseCard.module.css';
 import styles from './CoursesPage.module.css';
 import { Progress } from './Progress';
 
@@ -78,7 +81,7 @@ function CourseList({ id, title, empty, courses, children }: CourseListProps) {
       {courses.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <ul className={styles.grid}>
+        <ul className={`${layout.list} ${styles.grid}`}>
           {courses.map((course) => (
             <li key={course._id}>{children(course)}</li>
           ))}
@@ -90,11 +93,11 @@ function CourseList({ id, title, empty, courses, children }: CourseListProps) {
 
 function MyCourse({ course }: { course: CourseListItem }) {
   return (
-    <article className={`${styles.card} ${styles.mine}`}>
-      <h3 className={styles.title}>
+    <article className={`${surfaces.card} ${styles.card} ${styles.mine}`}>
+      <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>
-      <p className={styles.meta}>
+      <p className={courseCard.meta}>
         {t.wave(course.wave)} · {t.start(formatDate(course.start))}
       </p>
       {course.description && <p className={styles.description}>{course.description}</p>}
@@ -106,11 +109,11 @@ function MyCourse({ course }: { course: CourseListItem }) {
 function OtherCourse({ course, busy, onJoin }: { course: CourseListItem; busy: boolean; onJoin: () => void }) {
   const titleId = useId();
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <h3 className={styles.title} id={titleId}>
+    <article className={`${surfaces.card} ${styles.card}`} aria-labelledby={titleId}>
+      <h3 className={courseCard.title} id={titleId}>
         {course.title}
       </h3>
-      <p className={styles.meta}>
+      <p className={courseCard.meta}>
         {t.wave(course.wave)} · {t.startsAt(formatDate(course.start))}
       </p>
       {course.description && <p className={styles.description}>{course.description}</p>}

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchToday, selectToday } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { courseTexts as t } from '../texts';
 import type { TodayCourse } from '../types';
+import courseCard from './CourseCard.module.css';
 import { Progress } from './Progress';
 import styles from './TodayPanel.module.css';
 
@@ -36,7 +39,7 @@ export default function TodayPanel() {
           <Link to="/uk/learn">{t.todayChoose}</Link>
         </div>
       ) : (
-        <ul className={styles.list}>
+        <ul className={`${layout.list} ${styles.list}`}>
           {today.map((course) => (
             <li key={course._id}>
               <TodayCard course={course} />
@@ -51,11 +54,11 @@ export default function TodayPanel() {
 function TodayCard({ course }: { course: TodayCourse }) {
   const next = course.nextLesson;
   return (
-    <article className={styles.card}>
-      <h3 className={styles.title}>
+    <article className={`${surfaces.card} ${styles.card}`}>
+      <h3 className={courseCard.title}>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{course.title}</Link>
       </h3>
-      <p className={styles.wave}>{t.wave(course.wave)}</p>
+      <p className={courseCard.meta}>{t.wave(course.wave)}</p>
       {next === null ? (
         <p className={styles.muted}>{t.allOpen}</p>
       ) : next.isOpen ? (

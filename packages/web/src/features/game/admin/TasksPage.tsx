@@ -2,6 +2,7 @@ import type { AdminTask, AdminTasks } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import {
   Badge,
   DataTable,
@@ -66,7 +67,7 @@ export default function TasksPage() {
 
   return (
     <section className={shared.page} aria-labelledby="admin-tasks-title">
-      <div className={shared.head}>
+      <div className={`${layout.spread} ${shared.head}`}>
         <h2 id="admin-tasks-title" className={shared.pageTitle}>
           {t.title}
         </h2>

@@ -3,10 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { TaskResults, TaskRunner } from '../../../shared/tasks';
+import ranking from '../../../shared/tasks/Ranking.module.css';
+import tasks from '../../../shared/tasks/Tasks.module.css';
 import { localDeadline } from '../../../shared/tasks/useCountdown';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { GAME_ROUND_MS } from '../constants';
 import { useGameDispatch, useGameSelector } from '../hooks';
 import {
@@ -106,7 +110,7 @@ function StartScreen() {
       </div>
 
       <div className={styles.columns}>
-        <section className={styles.panel} aria-labelledby="game-mine">
+        <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="game-mine">
           <h2 id="game-mine">{t.mine}</h2>
           {!loaded && !stats ? (
             <Spinner compact />
@@ -114,7 +118,7 @@ function StartScreen() {
             <p className={styles.muted}>{t.statsFailed}</p>
           ) : stats && stats.rounds > 0 ? (
             <>
-              <dl className={styles.totals}>
+              <dl className={`${layout.tiles} ${styles.totals}`}>
                 <div>
                   <dt>{t.rounds}</dt>
                   <dd>{stats.rounds}</dd>
@@ -139,12 +143,12 @@ function StartScreen() {
           )}
         </section>
 
-        <section className={styles.panel} aria-labelledby="game-rating">
+        <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="game-rating">
           <h2 id="game-rating">{t.rating}</h2>
           {!loaded && !rating ? (
             <Spinner compact />
           ) : rating && rating.length > 0 ? (
-            <table className={styles.table}>
+            <table className={`${ranking.ranking} ${styles.table}`}>
               <caption>{t.ratingCaption}</caption>
               <thead>
                 <tr>
@@ -157,13 +161,13 @@ function StartScreen() {
                 {rating.map((player) => (
                   <tr
                     key={player.place}
-                    className={player.isMe ? styles.me : undefined}
+                    className={player.isMe ? ranking.me : undefined}
                     aria-current={player.isMe ? 'true' : undefined}
                   >
                     <td>{player.place}</td>
                     <th scope="row">
                       {player.name}
-                      {player.isMe && <span className={styles.meBadge}> ({t.me})</span>}
+                      {player.isMe && <span className={ranking.meBadge}> ({t.me})</span>}
                     </th>
                     <td>{player.best}</td>
                   </tr>
@@ -228,7 +232,7 @@ function ScoreScreen() {
   const result = useGameSelector(selectRoundResult);
   if (!round || !result) return null;
   return (
-    <div className={styles.score}>
+    <div className={tasks.scoreScreen}>
       <h2>{t.finished}</h2>
       <TaskResults
         tasks={round.tasks}

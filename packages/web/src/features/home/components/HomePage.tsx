@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import styles from './HomePage.module.css';
 
 const CARDS = [
@@ -39,10 +41,10 @@ export default function HomePage({ firstName, today, notifications }: HomePagePr
       <p className={styles.lead}>Сьогодні чудовий день, щоб трохи більше говорити українською. З чого почнемо?</p>
       {notifications}
       {today}
-      <ul className={styles.grid}>
+      <ul className={`${layout.list} ${styles.grid}`}>
         {CARDS.map((card) => (
           <li key={card.to}>
-            <article className={styles.card}>
+            <article className={`${surfaces.card} ${styles.card}`}>
               <h2>{card.title}</h2>
               <p>{card.text}</p>
               <Link to={card.to}>{card.link}</Link>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { homeworkTexts as t } from '../texts';
 import styles from './Homework.module.css';
 
@@ -46,13 +47,13 @@ export function FilePicker({ label, hint = t.fileHint, file, onChange, disabled 
       </span>
       {/* The native input stays (keyboard, screen readers, drops), invisible over a Ukrainian button. */}
       <div className={styles.pick}>
-        <span className={styles.pickButton}>
+        <span className={`${buttons.outline} ${buttons.picker} ${styles.pickButton}`}>
           <span aria-hidden="true">{file ? t.chooseOther : t.choose}</span>
           <input
             ref={input}
             id={id}
             type="file"
-            className={styles.fileInput}
+            className={buttons.pickerInput}
             accept={ACCEPT_FILES}
             disabled={disabled}
             aria-describedby={`${id}-hint`}

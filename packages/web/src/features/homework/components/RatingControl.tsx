@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useHomeworkDispatch } from '../hooks';
 import { rateExercise } from '../slice';
 import { homeworkTexts as t } from '../texts';
@@ -25,7 +26,7 @@ export function RatingControl({ exerciseId, rating }: { exerciseId: string; rati
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="rating-title">
+    <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="rating-title">
       <h2 id="rating-title">{t.ratingTitle}</h2>
       <p className={styles.current}>{rating === null ? t.ratingNone : t.rating(rating)}</p>
       <p id="rating-hint" className={styles.hint}>

@@ -1,3 +1,4 @@
+import badges from '../../../shared/ui/badges.module.css';
 import { homeworkTexts as t } from '../texts';
 import type { Exercise } from '../types';
 import styles from './Homework.module.css';
@@ -7,12 +8,12 @@ export function Status({ exercise }: { exercise: Exercise }) {
   const waiting = exercise.status === 'active';
   return (
     <p className={styles.status}>
-      <span className={waiting ? `${styles.pill} ${styles.waiting}` : `${styles.pill} ${styles.checked}`}>
+      <span className={`${badges.badge} ${waiting ? badges.warning : badges.success} ${styles.pill}`}>
         <span className="sr-only">{t.statusLabel}: </span>
         {waiting ? t.active : t.inactive}
       </span>
       {exercise.rating !== null && (
-        <span className={`${styles.pill} ${styles.rating}`}>{t.rating(exercise.rating)}</span>
+        <span className={`${badges.badge} ${styles.pill} ${styles.rating}`}>{t.rating(exercise.rating)}</span>
       )}
     </p>
   );

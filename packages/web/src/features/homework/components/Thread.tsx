@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
+import badges from '../../../shared/ui/badges.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import layout from '../../../shared/ui/layout.module.css';
 import { useHomeworkDispatch } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
@@ -45,7 +47,7 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
       {exercise.comments.length === 0 ? (
         <p className={styles.muted}>{t.threadEmpty}</p>
       ) : (
-        <ol className={styles.comments}>
+        <ol className={layout.list}>
           {exercise.comments.map((comment) => (
             <CommentItem
               key={comment._id}
@@ -114,8 +116,8 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
       <article className={own ? `${styles.comment} ${styles.own}` : styles.comment} aria-label={t.commentOf(name)}>
         <header className={styles.commentHead}>
           <span className={styles.author}>{own ? `${name} (${t.you.toLowerCase()})` : name}</span>
-          {byCurator && <span className={styles.tag}>{t.curator}</span>}
-          {unread && <span className={styles.new}>{t.unread}</span>}
+          {byCurator && <span className={`${badges.badge} ${badges.small} ${badges.primary}`}>{t.curator}</span>}
+          {unread && <span className={`${badges.badge} ${badges.small} ${styles.new}`}>{t.unread}</span>}
           <time className={styles.date} dateTime={new Date(comment.date).toISOString()}>
             {t.when(comment.date)}
           </time>

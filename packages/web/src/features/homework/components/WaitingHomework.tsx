@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useHomeworkDispatch, useHomeworkSelector } from '../hooks';
 import { fetchNotifications, markRead, selectExercisesState } from '../slice';
@@ -64,7 +66,7 @@ export default function WaitingHomework() {
       ) : notifications.length === 0 ? (
         <p className={styles.empty}>{t.notificationsEmptyCurator}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={layout.list}>
           {notifications.map((n) => (
             <li key={n.exerciseId}>
               <Link
@@ -86,12 +88,12 @@ export default function WaitingHomework() {
         </ul>
       )}
       {loaded === 'yes' && (page > 1 || hasNext) && (
-        <nav className={styles.pager} aria-label={t.pages}>
-          <button type="button" className={styles.pageButton} disabled={page <= 1} onClick={() => toPage(page - 1)}>
+        <nav className={`${layout.spread} ${styles.pager}`} aria-label={t.pages}>
+          <button type="button" className={buttons.outline} disabled={page <= 1} onClick={() => toPage(page - 1)}>
             <span aria-hidden="true">←</span> {t.prevPage}
           </button>
           <span aria-live="polite">{t.page(page)}</span>
-          <button type="button" className={styles.pageButton} disabled={!hasNext} onClick={() => toPage(page + 1)}>
+          <button type="button" className={buttons.outline} disabled={!hasNext} onClick={() => toPage(page + 1)}>
             {t.nextPage} <span aria-hidden="true">→</span>
           </button>
         </nav>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import layout from '../../../shared/ui/layout.module.css';
 import {
   adminTexts,
   Badge,
@@ -72,7 +73,7 @@ export default function OlympiadsAdminPage() {
 
   return (
     <section className={styles.page} aria-labelledby="admin-olympiads-title">
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <h2 id="admin-olympiads-title">{t.title}</h2>
         <FormToggle
           open={creating}

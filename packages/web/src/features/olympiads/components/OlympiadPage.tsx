@@ -3,10 +3,14 @@ import { formatDateTime } from '@yedyni/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
+import ranking from '../../../shared/tasks/Ranking.module.css';
+import tasks from '../../../shared/tasks/Tasks.module.css';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useOlympiadsDispatch, useOlympiadsSelector } from '../hooks';
 import {
   answerOlympiadTask,
@@ -94,12 +98,12 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
   };
 
   return (
-    <article className={styles.card} aria-labelledby="olympiad-next-title">
+    <article className={`${surfaces.card} ${styles.card}`} aria-labelledby="olympiad-next-title">
       <h3 id="olympiad-next-title" className={styles.cardTitle}>
         {olympiad.title}
       </h3>
       {olympiad.description && <p className={styles.description}>{olympiad.description}</p>}
-      <dl className={styles.facts}>
+      <dl className={`${layout.tiles} ${styles.facts}`}>
         <div>
           <dt>{t.startsAt}</dt>
           <dd>{formatDateTime(olympiad.startsAt)}</dd>
@@ -207,7 +211,7 @@ function ScoreScreen() {
   const score = useOlympiadsSelector(selectOlympiadScore);
   if (!attempt || !score) return null;
   return (
-    <div className={styles.score}>
+    <div className={tasks.scoreScreen}>
       <h2>{t.finished}</h2>
       <TaskResults tasks={attempt.tasks} answers={answers} {...score} />
       {score.note && (
@@ -259,8 +263,8 @@ type Standing = OlympiadResults['personal'][number] & { members?: number };
 function Standings(props: { caption: string; nameHeader: string; meLabel: string; rows: Standing[]; teams?: boolean }) {
   const { caption, nameHeader, meLabel, rows, teams = false } = props;
   return (
-    <div className={styles.tableBox}>
-      <table className={styles.table}>
+    <div className={`${surfaces.card} ${styles.tableBox}`}>
+      <table className={`${ranking.ranking} ${styles.table}`}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -273,17 +277,17 @@ function Standings(props: { caption: string; nameHeader: string; meLabel: string
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={teams ? 4 : 3} className={styles.noRows}>
+              <td colSpan={teams ? 4 : 3} className={ranking.noRows}>
                 {t.noResults}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.place} className={row.isMe ? styles.me : undefined}>
+              <tr key={row.place} className={row.isMe ? ranking.me : undefined}>
                 <td>{row.place}</td>
                 <th scope="row">
                   {row.name}
-                  {row.isMe && <span className={styles.meBadge}> ({meLabel})</span>}
+                  {row.isMe && <span className={ranking.meBadge}> ({meLabel})</span>}
                 </th>
                 {teams && <td>{row.members}</td>}
                 <td>

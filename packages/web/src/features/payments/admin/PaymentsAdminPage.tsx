@@ -3,7 +3,8 @@ import { formatDate, formatDateTime, kyivDateRange } from '@yedyni/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import pager from '../../../shared/ui/Pagination.module.css';
+import buttons from '../../../shared/ui/buttons.module.css';
+import layout from '../../../shared/ui/layout.module.css';
 import {
   adminTexts,
   Badge,
@@ -40,13 +41,13 @@ export default function PaymentsAdminPage() {
     <section className={styles.page} aria-labelledby="admin-payments-title">
       <h2 id="admin-payments-title">{t.title}</h2>
       <MonthTotalsTable />
-      <fieldset className={styles.subtabs}>
+      <fieldset className={layout.row}>
         <legend className="sr-only">{t.tabs}</legend>
         {TABS.map(([value, label]) => (
           <button
             key={value}
             type="button"
-            className={`${pager.button} ${styles.subtab}`}
+            className={buttons.outline}
             aria-pressed={tab === value}
             onClick={() => setTab(value)}
           >

@@ -5,8 +5,10 @@ import { errorMessage } from '../../../shared/api';
 import { useModal } from '../../../shared/modal/useModal';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import buttons from '../../../shared/ui/buttons.module.css';
 import { Modal } from '../../../shared/ui/Modal';
 import { TextField } from '../../../shared/ui/TextField';
+import field from '../../../shared/ui/TextField.module.css';
 import { createCheckout } from '../api';
 import {
   DONATION_COMMENT_MAX,
@@ -157,7 +159,7 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
           <input
             ref={amountInput}
             id={`${id}-amount`}
-            className={styles.amount}
+            className={`${field.input} ${styles.amount}`}
             type="number"
             inputMode="numeric"
             min={40}
@@ -188,13 +190,13 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
         </div>
 
         <fieldset className={styles.quickSet}>
-          <legend className={styles.srOnly}>{t.quick}</legend>
+          <legend className="sr-only">{t.quick}</legend>
           <div className={styles.quick}>
             {QUICK_AMOUNTS.map((value) => (
               <button
                 key={value}
                 type="button"
-                className={styles.quickButton}
+                className={`${buttons.outline} ${styles.quickButton}`}
                 aria-pressed={amountValid && amount === value}
                 onClick={() => setAmountText(String(value))}
               >

@@ -1,8 +1,10 @@
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert } from '../../../shared/ui/Alert';
 import { EmptyNote } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchFootprint } from '../slice';
 import { paymentTexts as t } from '../texts';
 import styles from './History.module.css';
@@ -24,10 +26,10 @@ export default function FootprintPage() {
       ) : mark.length === 0 ? (
         !error && <EmptyNote>{t.emptyFootprint}</EmptyNote>
       ) : (
-        <ul className={styles.list} aria-labelledby="footprint-title" aria-busy={isLoading || undefined}>
+        <ul className={layout.list} aria-labelledby="footprint-title" aria-busy={isLoading || undefined}>
           {mark.map((entry) => (
-            <li key={entry._id} className={styles.item}>
-              <div className={styles.top}>
+            <li key={entry._id} className={`${surfaces.card} ${styles.item}`}>
+              <div className={`${layout.spread} ${styles.top}`}>
                 <span className={`${styles.amount} ${entry.points < 0 ? styles.minus : styles.plus}`}>
                   {t.points(entry.points)}
                 </span>

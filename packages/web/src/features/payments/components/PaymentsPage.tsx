@@ -1,8 +1,10 @@
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert } from '../../../shared/ui/Alert';
 import { EmptyNote } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchPayments } from '../slice';
 import { paymentTexts as t, uah } from '../texts';
 import styles from './History.module.css';
@@ -24,10 +26,10 @@ export default function PaymentsPage() {
       ) : donats.length === 0 ? (
         !error && <EmptyNote>{t.emptyPayments}</EmptyNote>
       ) : (
-        <ul className={styles.list} aria-labelledby="payments-title" aria-busy={isLoading || undefined}>
+        <ul className={layout.list} aria-labelledby="payments-title" aria-busy={isLoading || undefined}>
           {donats.map((payment) => (
-            <li key={payment._id} className={styles.item}>
-              <div className={styles.top}>
+            <li key={payment._id} className={`${surfaces.card} ${styles.item}`}>
+              <div className={`${layout.spread} ${styles.top}`}>
                 <span className={styles.amount}>{uah(payment.amount)}</span>
                 <time className={styles.when} dateTime={new Date(payment.date).toISOString()}>
                   {t.when(payment.date)}

@@ -4,10 +4,15 @@ import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import badges from '../../../shared/ui/badges.module.css';
+import buttons from '../../../shared/ui/buttons.module.css';
+import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
 import { EmptyNote } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Modal } from '../../../shared/ui/Modal';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { usePaymentsDispatch } from '../hooks';
 import { fetchSubscription, fetchSubscriptions, unsubscribe } from '../slice';
 import { paymentTexts as t, uah } from '../texts';
@@ -72,18 +77,18 @@ export default function SubscriptionsPage() {
       ) : subscriptions.length === 0 ? (
         !error && <EmptyNote>{t.emptySubscriptions}</EmptyNote>
       ) : (
-        <ul className={styles.list} aria-labelledby="subscriptions-title" aria-busy={isLoading || undefined}>
+        <ul className={layout.list} aria-labelledby="subscriptions-title" aria-busy={isLoading || undefined}>
           {subscriptions.map((item) => {
             const titleId = `subscription-${item._id}`;
             const cancelled = item.objSub.isUnsubscribe;
             const detail = shown === item._id && subscription?._id === item._id ? subscription : null;
             return (
-              <li key={item._id} className={styles.item}>
-                <div className={styles.top}>
+              <li key={item._id} className={`${surfaces.card} ${styles.item}`}>
+                <div className={`${layout.spread} ${styles.top}`}>
                   <span id={titleId} className={styles.amount}>
                     {t.perMonth(item.data.amount)}
                   </span>
-                  <span className={`${styles.badge} ${cancelled ? styles.cancelled : styles.active}`}>
+                  <span className={`${badges.badge} ${cancelled ? styles.cancelled : badges.success} ${styles.badge}`}>
                     {cancelled ? t.cancelled : t.active}
                   </span>
                 </div>
@@ -106,7 +111,7 @@ export default function SubscriptionsPage() {
                   {!cancelled && (
                     <button
                       type="button"
-                      className={styles.danger}
+                      className={`${buttons.outline} ${buttons.danger}`}
                       aria-describedby={titleId}
                       disabled={isLoading}
                       onClick={() => ask(item)}
@@ -116,7 +121,7 @@ export default function SubscriptionsPage() {
                   )}
                   <button
                     type="button"
-                    className={styles.textButton}
+                    className={`${buttons.text} ${styles.textButton}`}
                     aria-expanded={shown === item._id}
                     aria-controls={`${titleId}-charges`}
                     aria-describedby={titleId}
@@ -159,7 +164,7 @@ export default function SubscriptionsPage() {
           <Button variant="secondary" onClick={confirm.toggle}>
             {t.cancelNo}
           </Button>
-          <Button className={styles.dangerSolid} onClick={cancel}>
+          <Button className={confirmStyles.dangerSolid} onClick={cancel}>
             {t.cancelYes}
           </Button>
         </div>

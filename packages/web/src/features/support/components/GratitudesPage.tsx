@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { api, errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { buttonClass } from '../../../shared/ui/Button';
+import badges from '../../../shared/ui/badges.module.css';
+import layout from '../../../shared/ui/layout.module.css';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { supportTexts as t } from '../texts';
 import styles from './Support.module.css';
 
@@ -45,19 +48,19 @@ export default function GratitudesPage() {
       {KINDS.map(([type, title, from]) => (
         <section key={type} className={styles.tierGroup} aria-labelledby={`tiers-${type}`}>
           <h3 id={`tiers-${type}`}>{title}</h3>
-          <ul className={styles.tiers}>
+          <ul className={`${layout.list} ${styles.tiers}`}>
             {tiers
               .filter((tier) => tier.type === type)
               .map((tier) => {
                 const id = `tier-${type}-${tier.from}`;
                 return (
-                  <li key={id} className={tier.reached ? `${styles.tier} ${styles.reached}` : styles.tier}>
+                  <li key={id} className={`${surfaces.card} ${styles.tier}${tier.reached ? ` ${styles.reached}` : ''}`}>
                     <p id={id} className={styles.tierFrom}>
                       {from(tier.from)}
                     </p>
                     <p className={styles.tierGift}>{tier.gift}</p>
                     <div className={styles.tierFoot}>
-                      {tier.reached && <span className={styles.badge}>{t.reached}</span>}
+                      {tier.reached && <span className={`${badges.badge} ${badges.success}`}>{t.reached}</span>}
                       <Link
                         to={`/uk/donat?${new URLSearchParams({ amount: String(tier.from), type })}`}
                         className={`${buttonClass(tier.reached ? 'secondary' : 'primary')} ${styles.choose}`}

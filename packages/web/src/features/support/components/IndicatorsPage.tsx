@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button, buttonClass } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
+import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useSupportDispatch, useSupportSelector } from '../hooks';
 import { fetchIndicators, selectPartnersState } from '../slice';
 import { supportTexts as t } from '../texts';
@@ -70,9 +72,9 @@ export default function IndicatorsPage() {
           {t.donate}
         </Link>
       </div>
-      <ul className={styles.cards}>
+      <ul className={`${layout.list} ${styles.cards}`}>
         {cards.map((card) => (
-          <li key={card.title} className={styles.card}>
+          <li key={card.title} className={`${surfaces.card} ${styles.card}`}>
             <h3 className={styles.cardTitle}>{card.title}</h3>
             <p className={styles.cardValue}>{card.value}</p>
             <p className={styles.cardText}>{card.text}</p>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useSupportDispatch, useSupportSelector } from '../hooks';
 import { fetchMember, fetchTeam, historyPopped, selectPartnersState } from '../slice';
@@ -68,7 +69,7 @@ export default function TeamPage() {
           {!drilled && <Link to="/uk/profile">{t.inviteLink}</Link>}
         </div>
       ) : (
-        <ul className={styles.members} aria-label={t.teamNav} aria-busy={isLoading || undefined}>
+        <ul className={layout.list} aria-label={t.teamNav} aria-busy={isLoading || undefined}>
           {partner.team.map((member) => (
             <li key={member._id}>
               <button type="button" className={styles.member} onClick={() => open(member._id)} disabled={isLoading}>
