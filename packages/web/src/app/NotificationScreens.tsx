@@ -28,5 +28,7 @@ export function Notifications() {
 
 /** `/uk/notifications/settings` */
 export function Settings() {
-  return <SettingsPage />;
+  const user = useAppSelector(selectUser);
+  if (!user) return null;
+  return <SettingsPage reviewsHomework={user.abilities.reviewHomework} />;
 }

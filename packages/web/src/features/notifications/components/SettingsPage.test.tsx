@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationPreferences } from '@yedyni/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { user, withRole } from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { preferencesFixture } from '../../../test/notifications';
@@ -43,8 +44,9 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     expect(within(lessons).getByRole('checkbox', { name: 'Урок дня: Push' })).toBeChecked();
     // The defaults: clubs by push, not by mail.
     expect(screen.getByRole('checkbox', { name: 'Розмовні клуби: Пошта' })).not.toBeChecked();
-    // Seven categories × three channels, each named.
-    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(21);
+    // A learner's six categories × three channels, each named; the curators' review digest is not offered.
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(18);
+    expect(screen.queryByRole('group', { name: 'Перевірка домашніх завдань: куди надсилати' })).toBeNull();
     const accountMail = screen.getByRole('checkbox', { name: 'Безпека акаунта: Пошта' });
     expect(accountMail).toBeChecked();
     expect(accountMail).toBeDisabled();
@@ -53,6 +55,14 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     expect(within(quiet).getByLabelText('Від')).toHaveValue('22');
     expect(within(quiet).getByLabelText('До')).toHaveValue('8');
     expect(screen.getByRole('link', { name: /До сповіщень/ })).toHaveAttribute('href', '/uk/notifications');
+  });
+
+  it('a curator is offered the review digest too', async () => {
+    settingsApi({ 'GET /api/auth/current': () => json(withRole(user, 'moderator')) });
+    renderApp('/uk/notifications/settings');
+    const review = await screen.findByRole('group', { name: 'Перевірка домашніх завдань: куди надсилати' });
+    expect(within(review).getByRole('checkbox', { name: 'Перевірка домашніх завдань: Пошта' })).toBeChecked();
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(21);
   });
 
   it('saves what was changed, all at once, and says so', async () => {

@@ -49,7 +49,9 @@ function HourSelect({ label, value, onChange }: { label: string; value: number; 
  * `/uk/notifications/settings`: category × channel, the digest hour, quiet hours, «Вимкнути все»,
  * and push on this device. Saved as a whole with one button.
  */
-export default function SettingsPage() {
+export default function SettingsPage({ reviewsHomework }: { reviewsHomework: boolean }) {
+  // The review digest reaches only those who review homework: nobody else is offered it.
+  const categories = NOTIFICATION_CATEGORIES.filter((category) => category !== 'review' || reviewsHomework);
   const [preferences, setPreferences] = useState<NotificationPreferences | null>(null);
   const [failed, setFailed] = useState(false);
   const { busy, outcome, setOutcome, run } = useOutcome();
@@ -111,7 +113,7 @@ export default function SettingsPage() {
         <fieldset className={styles.group} disabled={preferences.allOff}>
           <legend>{t.category}</legend>
           <div className={styles.grid}>
-            {NOTIFICATION_CATEGORIES.map((category) => {
+            {categories.map((category) => {
               const title = NOTIFICATION_CATEGORY_TITLES[category];
               return (
                 <fieldset key={category} className={styles.row}>
