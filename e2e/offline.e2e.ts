@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
 import { getOk, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
-import { expectPath, heading, signInViaUi } from './support/ui.js';
+import { expectPath, heading, signInViaUi, signOutViaUi } from './support/ui.js';
 
 // The installable app (issue 17, item 5): Chromium's install criteria (a manifest it parses, a
 // service worker controlling the page), then a learner reads an opened lesson with the network off.
@@ -127,6 +127,21 @@ describe('the installable, offline app', () => {
     await page.reload();
     await prose.waitFor();
     await expect.poll(() => notice.count()).toBe(0);
+
+    // Signing out forgets what this person read: the next one on this device finds none of it.
+    const keptUrls = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          if (name.startsWith('workbox-precache')) continue;
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls;
+      });
+    expect((await keptUrls()).some((url) => url.includes('/api/courses/'))).toBe(true);
+    await signOutViaUi(page, person.first_name);
+    await expectPath(page, '/login');
+    await expect.poll(keptUrls).toEqual([]);
     // Two lessons, a reload offline and one online: longer than the file's 60 s on a busy machine.
   }, 120_000);
 });
