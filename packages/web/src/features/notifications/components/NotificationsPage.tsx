@@ -5,7 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import badges from '../../../shared/ui/badges.module.css';
 import { EmptyNote } from '../../../shared/ui/ListStates';
+import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { notificationsApi } from '../api';
 import { NOTIFICATIONS_LIMIT, notificationTexts as t } from '../texts';
@@ -95,7 +97,7 @@ export default function NotificationsPage({ onCountChange, waiting }: Notificati
 
   return (
     <section className={styles.page} aria-labelledby="notifications-title">
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <h1 id="notifications-title">{t.title}</h1>
         <Link to="/uk/notifications/settings" className={styles.settingsLink}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -140,7 +142,9 @@ export default function NotificationsPage({ onCountChange, waiting }: Notificati
                   <span className={styles.text}>
                     <span className={styles.meta}>
                       <span>{NOTIFICATION_CATEGORY_TITLES[item.category]}</span>
-                      {!item.read && <span className={styles.badge}>{t.unreadMark}</span>}
+                      {!item.read && (
+                        <span className={`${badges.badge} ${badges.small} ${styles.badge}`}>{t.unreadMark}</span>
+                      )}
                     </span>
                     <span className={styles.itemTitle}>{item.title}</span>
                     {item.body && <span className={styles.body}>{item.body}</span>}

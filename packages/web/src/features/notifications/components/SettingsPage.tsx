@@ -10,6 +10,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../shared/ui/Button';
+import layout from '../../../shared/ui/layout.module.css';
 import { OutcomeMessage, useOutcome } from '../../../shared/ui/Outcome';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { notificationsApi } from '../api';
@@ -178,7 +179,7 @@ export default function SettingsPage({ reviewsHomework }: { reviewsHomework: boo
 function Frame({ children }: { children: ReactNode }) {
   return (
     <section className={styles.page} aria-labelledby="notification-settings-title">
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${styles.head}`}>
         <h1 id="notification-settings-title">{t.settingsTitle}</h1>
         <Link to="/uk/notifications" className={styles.settingsLink}>
           <span aria-hidden="true">←</span> {t.backToList}
