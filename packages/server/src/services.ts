@@ -125,14 +125,16 @@ export async function createServices(
       log,
     );
   const broadcaster = new Broadcaster();
-  const jobs = createJobQueue(db, config.database, config.jobs, clock, log);
+  // Background work that fails: a database that is away is the outage, told once; anything else an error.
+  const failed = (error: unknown, what: string) => {
+    if (isDatabaseUnavailable(error)) outage.failed(error);
+    else log.error({ err: error }, `${what} failed`);
+  };
+  const jobs = createJobQueue(db, config.database, config.jobs, clock, log, failed);
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<unknown>, what: string) => {
     const timer = setInterval(() => {
-      task().catch((error: unknown) => {
-        if (isDatabaseUnavailable(error)) outage.failed(error);
-        else log.error({ err: error }, `${what} failed`);
-      });
+      task().catch((error: unknown) => failed(error, what));
     }, ms);
     timer.unref();
     timers.push(timer);

@@ -39,8 +39,10 @@ export function createJobQueue(
   settings: JobSettings,
   clock: Clock,
   log: FastifyBaseLogger,
+  /** Where the queue's own failures go: a database that is away is an outage, told once, not an error. */
+  failed: (error: unknown, what: string) => void,
 ): JobQueue {
   return database.kind === 'postgres'
-    ? new PgBossQueue(database.url, settings, log)
-    : new SqliteQueue(db, settings, clock, log);
+    ? new PgBossQueue(database.url, settings, log, failed)
+    : new SqliteQueue(db, settings, clock, log, failed);
 }

@@ -24,6 +24,7 @@ export class PgBossQueue implements JobQueue {
     private readonly url: string,
     private readonly settings: JobSettings,
     private readonly log: FastifyBaseLogger,
+    private readonly failed: (error: unknown, what: string) => void,
   ) {}
 
   private started(): PgBoss {
@@ -66,7 +67,7 @@ export class PgBossQueue implements JobQueue {
       supervise: work,
       schedule: work,
     });
-    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => this.failed(error, 'job queue'));
     await boss.start();
     this.boss = boss;
     for (const name of [...this.handlers.keys(), ...this.ticks]) await this.ensureQueue(boss, name);

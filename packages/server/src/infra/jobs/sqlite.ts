@@ -26,6 +26,7 @@ export class SqliteQueue implements JobQueue {
     private readonly settings: JobSettings,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly failed: (error: unknown, what: string) => void,
   ) {}
 
   async send(trx: Executor, name: string, data: Record<string, unknown>, options: { startAfterMs?: number } = {}) {
@@ -60,7 +61,7 @@ export class SqliteQueue implements JobQueue {
       if (this.running || this.stopped) return;
       this.running = this.runDue()
         .then(() => {})
-        .catch((error: unknown) => this.log.error({ err: error }, 'job poll failed'))
+        .catch((error: unknown) => this.failed(error, 'job poll'))
         .finally(() => {
           this.running = undefined;
         });
@@ -72,7 +73,7 @@ export class SqliteQueue implements JobQueue {
         if (this.stopped) return;
         this.handlers
           .get(name)?.({})
-          .catch((error: unknown) => this.log.error({ err: error, job: name }, 'minute job failed'));
+          .catch((error: unknown) => this.failed(error, `minute job ${name}`));
       }, MINUTE_MS);
       timer.unref();
       this.timers.push(timer);
