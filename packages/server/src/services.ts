@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES, kyivDayRange } from '@yedyni/contract';
+import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
@@ -14,18 +13,18 @@ import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
 import {
-  type LessonRef,
   NotificationService,
   PushChannel,
   type PushDeliverer,
   PushSubscriptions,
+  passwordChanged,
 } from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
-import { createDb, type Db, type Executor, migrateToLatest } from './infra/db/index.js';
+import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
 import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
 import { createJobQueue } from './infra/jobs/index.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
@@ -199,7 +198,7 @@ export async function createServices(
       // Off (production without VAPID keys): no push deliveries are made at all.
       push: overrides.push ?? (push.channel.enabled ? push.channel : undefined),
       sources: {
-        learnerDay: (userId, now) => learnerDay(courses, userId, now),
+        learnerDay: (userId, now) => courses.digestDay(userId, now),
         waitingHomework: (before) => homework.waitingSince(before),
         badgeExtra: (actor) => homework.waitingForReview(actor),
       },
@@ -250,7 +249,9 @@ export async function createServices(
       log,
       accountAbilities: (actor) => ({ reviewHomework: reviewsHomework(actor), ...consoleAbilities(actor) }),
       onAccountCreated: (trx, userId, now) => courses.enrollInStarterCourses(trx, userId, now),
-      onPasswordChanged: (trx, userId, how, now) => passwordChanged(notifications, trx, userId, how, now),
+      onPasswordChanged: async (trx, userId, how, now) => {
+        await notifications.notify(trx, passwordChanged(userId, how, now));
+      },
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
     });
     settleAuth = () => auth.settle();
@@ -371,49 +372,4 @@ async function seedGameTasks(db: Db, now: number, log: FastifyBaseLogger): Promi
   } catch (error) {
     log.warn({ err: error }, 'game tasks not loaded');
   }
-}
-
-/** The morning digest's part from courses: lessons opened today, and opened lessons without a diary. */
-async function learnerDay(courses: CoursesService, userId: string, now: number) {
-  const { start } = kyivDayRange(now);
-  const opened: LessonRef[] = [];
-  const diaryMissing: LessonRef[] = [];
-  for (const course of (await courses.today({ id: userId, role: 'user' })).courses) {
-    const ref = (day: string, theme: string) => ({ courseId: course._id, courseTitle: course.title, day, theme });
-    const next = course.nextLesson;
-    if (next?.isOpen && next.opensAt >= start) opened.push(ref(next.day, next.theme));
-    for (const lesson of course.diaryMissing) diaryMissing.push(ref(lesson.day, lesson.theme));
-  }
-  return { opened, diaryMissing };
-}
-
-/** The account's security mail: always sent, at once, whatever the preferences and the hour. */
-async function passwordChanged(
-  notifications: NotificationService,
-  trx: Executor,
-  userId: string,
-  how: 'reset' | 'operator',
-  now: number,
-): Promise<void> {
-  const title = 'Пароль до «Єдині» змінено';
-  const body =
-    how === 'reset'
-      ? 'Пароль змінено за посиланням для відновлення. Усі сеанси завершено.'
-      : 'Пароль змінив адміністратор. Усі сеанси завершено.';
-  await notifications.notify(trx, {
-    userId,
-    category: 'account',
-    key: `account:password:${now}:${randomUUID()}`,
-    title,
-    body,
-    link: '/uk/profile',
-    email: {
-      subject: title,
-      paragraphs: [
-        `${body} Час зміни: ${new Date(now).toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })} (Київ).`,
-        'Якщо це були не ви, одразу відновіть пароль за адресою вашої пошти і напишіть нам.',
-      ],
-      action: 'Відкрити кабінет',
-    },
-  });
 }

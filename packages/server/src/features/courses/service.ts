@@ -5,6 +5,7 @@ import {
   type CourseListItem,
   formatDateTime,
   formatLongDate,
+  kyivDayRange,
   kyivIsoDate,
   type Lesson,
   lessonOpensAt,
@@ -21,6 +22,7 @@ import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { canModerateRooms, moveRoom } from '../chat/index.js';
 import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
+import type { LessonRef } from '../notifications/index.js';
 import { addFootprint, creditInvitation } from '../support/index.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
@@ -226,6 +228,20 @@ export class CoursesService {
       if (counted !== undefined) return shown(counted);
     }
     throw new AppError(409, 'Тест саме зараховується з іншої вкладки. Спробуйте ще раз.');
+  }
+
+  /** The morning digest's part from courses: lessons opened today (Kyiv), and opened lessons without a diary. */
+  async digestDay(userId: string, now: number): Promise<{ opened: LessonRef[]; diaryMissing: LessonRef[] }> {
+    const { start } = kyivDayRange(now);
+    const opened: LessonRef[] = [];
+    const diaryMissing: LessonRef[] = [];
+    for (const course of (await this.today({ id: userId, role: 'user' })).courses) {
+      const ref = (day: string, theme: string) => ({ courseId: course._id, courseTitle: course.title, day, theme });
+      const next = course.nextLesson;
+      if (next?.isOpen && next.opensAt >= start) opened.push(ref(next.day, next.theme));
+      for (const lesson of course.diaryMissing) diaryMissing.push(ref(lesson.day, lesson.theme));
+    }
+    return { opened, diaryMissing };
   }
 
   async today(actor: Actor): Promise<Today> {

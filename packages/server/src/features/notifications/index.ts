@@ -1,4 +1,5 @@
 /** Notifications' public API: other features call `notify` in their own transaction. */
+export { passwordChanged } from './account.js';
 export type { EmailContent } from './mail.js';
 // Web Push: the channel, the subscriptions and their routes.
 export { MAX_PUSH_SUBSCRIPTIONS, PushChannel, type PushDelivery, PushSubscriptions } from './push.js';

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationEvent } from './service.js';
+
+/** The account's security mail: always sent, at once, whatever the preferences and the hour. */
+export function passwordChanged(userId: string, how: 'reset' | 'operator', now: number): NotificationEvent {
+  const title = 'Пароль до «Єдині» змінено';
+  const body =
+    how === 'reset'
+      ? 'Пароль змінено за посиланням для відновлення. Усі сеанси завершено.'
+      : 'Пароль змінив адміністратор. Усі сеанси завершено.';
+  return {
+    userId,
+    category: 'account',
+    key: `account:password:${now}:${randomUUID()}`,
+    title,
+    body,
+    link: '/uk/profile',
+    email: {
+      subject: title,
+      paragraphs: [
+        `${body} Час зміни: ${new Date(now).toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })} (Київ).`,
+        'Якщо це були не ви, одразу відновіть пароль за адресою вашої пошти і напишіть нам.',
+      ],
+      action: 'Відкрити кабінет',
+    },
+  };
+}
