@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { me, messageFixture, pageOf } from '../../../test/chat';
+import { me, messageFixture, openChat, pageOf } from '../../../test/chat';
 import { type FakeSocket, lastSocket } from '../../../test/fakeSocket';
 import { course, user, withRole } from '../../../test/fixtures';
 import { fileOf } from '../../../test/homework';
@@ -25,17 +25,6 @@ function chatApi(messages: ChatMessage[], extra: Parameters<typeof learnerApi>[0
     },
     shown,
   );
-}
-
-/** Opens the course screen, then its chat; resolves with the dialog and the socket. */
-async function openChat() {
-  const app = renderApp('/uk/learn/c-1');
-  const ui = userEvent.setup();
-  const button = await screen.findByRole('button', { name: 'Чат курсу' });
-  await waitFor(() => expect(lastSocket().connected).toBe(true));
-  await ui.click(button);
-  const dialog = await screen.findByRole('dialog', { name: 'Чат курсу Українська щодня' });
-  return { app, ui, button, dialog, socket: lastSocket(), log: within(dialog).getByRole('log') };
 }
 
 const bubbles = (log: HTMLElement) => within(log).queryAllByRole('listitem');

@@ -1,24 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { me, messageFixture } from '../../../test/chat';
-import { lastSocket } from '../../../test/fakeSocket';
+import { me, messageFixture, openChat } from '../../../test/chat';
 import { learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
-import { renderApp } from '../../../test/renderApp';
 
 const FIRST_PAGE = 'GET /api/chats?courseId=c-1&wave=29&page=1&limit=10';
 const KEY = 'draft:u-1:chat:c-1:29';
-
-async function openChat() {
-  const app = renderApp('/uk/learn/c-1');
-  const ui = userEvent.setup();
-  const button = await screen.findByRole('button', { name: 'Чат курсу' });
-  await waitFor(() => expect(lastSocket().connected).toBe(true));
-  await ui.click(button);
-  const dialog = await screen.findByRole('dialog', { name: 'Чат курсу Українська щодня' });
-  return { app, ui, dialog, socket: lastSocket(), field: within(dialog).getByLabelText('Повідомлення') };
-}
 
 describe('chat drafts', () => {
   it('keeps the room’s unsent message across a reload; sending forgets it', async () => {
