@@ -130,7 +130,7 @@ export default function NotificationsPage({ onCountChange, waiting }: Notificati
               {t.allRead}
             </p>
           )}
-          <ul className={styles.list} aria-label={t.list}>
+          <ul className={layout.list} aria-label={t.list}>
             {items.map((item) => (
               <li key={item._id}>
                 <Link
