@@ -114,29 +114,34 @@ const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox
 export const mediaFiles = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   await mkdir(root, { recursive: true, mode: 0o700 });
   const realRoot = realpathSync(root);
-  await app.register(fastifyStatic, {
-    root: realRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '1d',
-    allowedPath: (pathName) => {
-      if (!mediaTypeOfName(pathName)) return false;
-      const requested = path.join(realRoot, pathName);
-      try {
-        return realpathSync(requested) === requested && lstatSync(requested).isFile();
-      } catch {
-        return false;
-      }
-    },
-    setHeaders: (reply, filePath) => {
-      // The type its name stands for (checked on the way in), in place of the one send guessed;
-      // the CSP replaces the app's own (reply headers win over those set on the raw response).
-      const type = mediaTypeOfName(filePath);
-      if (type) reply.header('content-type', type);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', MEDIA_CSP);
-    },
+  await app.register(async (scope) => {
+    // The type its name stands for (checked on the way in), in place of the one send guessed.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const type = mediaTypeOfName(request.url.split('?')[0] ?? '');
+      if (type && reply.statusCode < 300) reply.header('content-type', type);
+      return payload;
+    });
+    await scope.register(fastifyStatic, {
+      root: realRoot,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '1d',
+      allowedPath: (pathName) => {
+        if (!mediaTypeOfName(pathName)) return false;
+        const requested = path.join(realRoot, pathName);
+        try {
+          return realpathSync(requested) === requested && lstatSync(requested).isFile();
+        } catch {
+          return false;
+        }
+      },
+      // On the raw response, where the app's CSP was set too (infra/http/security.ts): this replaces it.
+      setHeaders: (response) => {
+        response.setHeader('x-content-type-options', 'nosniff');
+        response.setHeader('content-security-policy', MEDIA_CSP);
+      },
+    });
   });
 });

@@ -62,11 +62,15 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
       root: webDist,
       index: 'index.html',
       preCompressed: true,
-      setHeaders(reply, filePath) {
+      // Ours below, for every file: send's own default would replace it.
+      cacheControl: false,
+      // The raw response: headers set here stay unless send sets the same one (it sets the type,
+      // which for the manifest is application/manifest+json, as the install criteria ask; tested).
+      setHeaders(response, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The type the install criteria ask for, whatever the MIME table of the day says.
-        if (filePath.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Compressed copies may be chosen by the request's accept-encoding; caches must know.
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
