@@ -144,6 +144,13 @@ export class CoursesService {
     for (const course of starters) await this.enrollIn(db, userId, course, now);
   }
 
+  /** Each lesson's day and theme, for a caller who may see the course (the diary's list names them). */
+  async lessonThemes(actor: Actor, courseId: string): Promise<{ day: number; theme: string }[]> {
+    const { course } = await this.access(actor, courseId);
+    const { lessons } = await this.content.get(course);
+    return lessons.map(({ day, theme }) => ({ day, theme }));
+  }
+
   async get(actor: Actor, courseId: string): Promise<Course> {
     const access = await this.access(actor, courseId);
     const { course, state, wave, waveStart, canManage } = access;

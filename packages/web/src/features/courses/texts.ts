@@ -27,6 +27,7 @@ export const courseTexts = {
   loading: 'Завантаження…',
 
   back: 'Усі курси',
+  myDiary: 'Мій щоденник',
   lessons: 'Уроки',
   day: (day: string) => `День ${day}`,
   lessonLink: (day: string, theme: string) => `Урок ${day}: ${theme}`,

@@ -83,6 +83,11 @@ function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) 
           <span>{t.start(formatDate(course.start))}</span>
         </p>
         {course.description && <p className={styles.description}>{course.description}</p>}
+        <p>
+          <Link to={`/uk/learn/${encodeURIComponent(course._id)}/diary`} className={styles.diaryLink}>
+            {t.myDiary}
+          </Link>
+        </p>
         {chat && <div className={styles.chat}>{chat(course)}</div>}
       </header>
 
