@@ -15,7 +15,7 @@ export const courseTexts = {
   wave: (wave: string) => `Хвиля ${wave}`,
   start: (date: string) => `Старт: ${date}`,
   startsAt: (date: string) => `Старт хвилі: ${date}`,
-  chooseWave: 'Коли почати',
+  chooseWave: 'Коли почати?',
   waveRunning: (wave: string) => `Хвиля ${wave}: уже йде`,
   waveUpcoming: (wave: string) => `Хвиля ${wave}`,
   runningSince: (start: string, until: string) => `Почалася ${start}. Приєднатися можна до ${until} включно.`,

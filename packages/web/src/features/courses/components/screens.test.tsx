@@ -70,7 +70,7 @@ describe('/uk/learn: choosing the wave', () => {
       });
       renderApp('/uk/learn');
       const others = await screen.findByRole('region', { name: 'Можна приєднатися' });
-      const choice = within(others).getByRole('group', { name: 'Коли почати' });
+      const choice = within(others).getByRole('group', { name: 'Коли почати?' });
       const now = within(choice).getByRole('radio', { name: /Хвиля 5: уже йде/ });
       const later = within(choice).getByRole('radio', { name: /Хвиля 6/ });
       // The running wave, still young, is offered first; the dates are Kyiv days in Ukrainian.
