@@ -64,10 +64,17 @@ export const courseListItemSchema = z.object({
   _id: idSchema,
   title: z.string(),
   description: z.string(),
-  /** The caller's wave when enrolled, else the wave a new learner would join. */
+  /** The caller's wave when enrolled, else the wave a join without a choice takes. */
   wave: z.string(),
   start: z.number(),
   enrolled: z.boolean(),
+  /**
+   * The waves the caller may choose when joining, earliest first (`joinableWaves`): the running
+   * one while it is young, and the announced next one. Empty once enrolled.
+   */
+  joinWaves: z.array(
+    z.object({ wave: z.string(), start: z.number(), joinUntil: z.number().nullable() }).meta({ id: 'WaveChoice' }),
+  ),
   lessonsTotal: z.number().int(),
   lessonsOpen: z.number().int(),
   /** Lessons with a diary entry. */
@@ -85,6 +92,18 @@ const instantOrNull = z
   .min(0)
   .max(INSTANT_MAX, tooLate('Дата'))
   .nullable();
+
+/**
+ * `POST /api/courses/{id}/enroll`. Without a body (or without `wave`) it keeps its first meaning:
+ * the announced next wave if there is one, else the current wave. With `wave`, that wave, if it is
+ * one of the course's `joinWaves`.
+ */
+export const enrollBodySchema = z
+  .object({ wave: waveLabelSchema.optional() })
+  // A POST without a body reaches the validator as null.
+  .nullish()
+  .meta({ id: 'EnrollBody' });
+export type EnrollBody = z.input<typeof enrollBodySchema>;
 
 export const nextWaveBodySchema = z
   .object({
@@ -153,6 +172,9 @@ export const COURSE_MESSAGES = {
   lessonNotFound: 'Урок не знайдено',
   nextStartInPast: 'Наступна хвиля: дата старту має бути в майбутньому',
   waveTaken: 'Наступна хвиля: цей номер уже використано',
+  waveUnknown: 'Хвиля: у цього курсу такої хвилі немає',
+  waveClosed: (wave: string, days: number) =>
+    `Хвиля ${wave}: приєднатися можна лише протягом перших ${days} днів або до оголошеної наступної хвилі. Оновіть сторінку й оберіть хвилю.`,
   selfTestIncomplete: 'Тест: дайте відповідь на кожне питання, тоді його буде перевірено',
 } as const;
 

@@ -104,6 +104,12 @@ export function formatDate(instant: number): string {
   return `${pad(p.day)}-${pad(p.month)}-${p.year}`;
 }
 
+/** d <month in genitive> yyyy in Kyiv, e.g. «3 березня 2026»: a day without its hour. */
+export function formatDay(instant: number): string {
+  const p = kyivParts(instant);
+  return `${p.day} ${GENITIVE_MONTHS[p.month - 1]} ${p.year}`;
+}
+
 /** dd-mm-yyyy HH:mm in Kyiv. */
 export function formatDateTime(instant: number): string {
   const p = kyivParts(instant);

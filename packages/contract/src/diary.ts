@@ -38,6 +38,25 @@ export const diarySchema = z
   .meta({ id: 'Diary' });
 export type Diary = z.infer<typeof diarySchema>;
 
+/** `GET /api/diary/entries?courseId=`: the caller's own entries of one course. */
+export const diaryListQuerySchema = z.object({ courseId: requiredText('Курс') });
+
+export const diaryListItemSchema = z.object({
+  lessonId: z.string(),
+  /** The lesson's theme, as the course names it now. */
+  theme: z.string(),
+  /** 'YYYY-MM-DD', the Kyiv day written about. */
+  date: z.string(),
+  entry: z.string(),
+  plan: z.string(),
+  test: z.number().int().nullable(),
+});
+export type DiaryListItem = z.infer<typeof diaryListItemSchema>;
+
+/** Every diary entry of mine in a course, by lesson day. */
+export const diaryListSchema = z.object({ entries: z.array(diaryListItemSchema) }).meta({ id: 'DiaryList' });
+export type DiaryList = z.infer<typeof diaryListSchema>;
+
 export const DIARY_MESSAGES = {
   exists: 'Запис щоденника для цього уроку вже є — відредагуйте його',
   notFound: 'Запису щоденника для цього уроку ще немає',

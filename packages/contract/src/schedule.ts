@@ -35,3 +35,33 @@ export function rollWaves(state: WaveState, now: number): WaveState {
   }
   return state;
 }
+
+/**
+ * How long a running wave takes newcomers: during its first 7 Kyiv days (until 00:00 Kyiv of
+ * start day + 7), so a learner who joins late has at most a week of lessons to catch up on
+ * (docs/domain.md «Courses, waves and enrolment»).
+ */
+export const WAVE_JOIN_DAYS = 7;
+
+/** A wave a newcomer may join: its label, its start and, for a running one, the last moment to join. */
+export interface WaveChoice {
+  wave: string;
+  start: number;
+  /** The instant the wave stops taking newcomers, when there is another to join; else null. */
+  joinUntil: number | null;
+}
+
+/**
+ * The waves a newcomer may join, earliest first: the current wave while it is young
+ * (`WAVE_JOIN_DAYS`) and the announced next one; with no next wave the current one, whatever its
+ * age. The last is the one a join without a choice takes (the next wave when announced).
+ */
+export function joinableWaves(state: WaveState, now: number): WaveChoice[] {
+  const waves = rollWaves(state, now);
+  if (waves.nextWave === null || waves.nextStart === null) {
+    return [{ wave: waves.currentWave, start: waves.currentStart, joinUntil: null }];
+  }
+  const next: WaveChoice = { wave: waves.nextWave, start: waves.nextStart, joinUntil: null };
+  const joinUntil = lessonOpensAt(waves.currentStart, WAVE_JOIN_DAYS + 1, null);
+  return now < joinUntil ? [{ wave: waves.currentWave, start: waves.currentStart, joinUntil }, next] : [next];
+}

@@ -1,3 +1,4 @@
+import { COURSE_MESSAGES, WAVE_JOIN_DAYS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
@@ -230,6 +231,117 @@ describe('waves', () => {
       });
       expect(withdrawn.body).toEqual({ _id: course, nextWave: null, nextStart: null });
       expect((await fresh.api('GET', `/api/courses/${course}`, { token: undecided })).body.wave).toBe('8');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('choosing the wave when joining', () => {
+  it('offers the running wave in its first days and the announced next one, and joins the chosen one', async () => {
+    const fresh = await startTestApp();
+    try {
+      const { beta: course } = await importFixtures(fresh);
+      const boss = await curator(fresh);
+      const nextStart = kyivMidnight(fresh, 3);
+      await fresh.api('PATCH', '/api/courses/next', {
+        token: boss,
+        body: { courseId: course, nextWave: '8', nextStart },
+      });
+      const { token } = await signUp(fresh);
+      const list = await fresh.api('GET', '/api/courses', { token });
+      const item = list.body.courses.find((c: { _id: string }) => c._id === course);
+      const joinUntil = kyivMidnight(fresh, WAVE_JOIN_DAYS);
+      expect(item.joinWaves).toEqual([
+        { wave: '7', start: kyivMidnight(fresh), joinUntil },
+        { wave: '8', start: nextStart, joinUntil: null },
+      ]);
+
+      const joined = await fresh.api('POST', `/api/courses/${course}/enroll`, { token, body: { wave: '7' } });
+      expect(joined.status).toBe(200);
+      const view = await fresh.api('GET', `/api/courses/${course}`, { token });
+      expect(view.body).toMatchObject({ wave: '7', currentWave: '7', nextWave: '8' });
+      expect(view.body.lessons[0]).toMatchObject({ isOpen: true });
+      const after = await fresh.api('GET', '/api/courses', { token });
+      expect(after.body.courses.find((c: { _id: string }) => c._id === course)).toMatchObject({
+        enrolled: true,
+        wave: '7',
+        joinWaves: [],
+      });
+
+      // The next wave can be chosen too; asking again for another wave changes nothing.
+      const { token: patient } = await signUp(fresh);
+      await fresh.api('POST', `/api/courses/${course}/enroll`, { token: patient, body: { wave: '8' } });
+      expect((await fresh.api('GET', `/api/courses/${course}`, { token: patient })).body.wave).toBe('8');
+      const again = await fresh.api('POST', `/api/courses/${course}/enroll`, { token: patient, body: { wave: '7' } });
+      expect(again.status).toBe(200);
+      expect((await fresh.api('GET', `/api/courses/${course}`, { token: patient })).body.wave).toBe('8');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('closes the running wave to newcomers after its first days, on the server too', async () => {
+    const fresh = await startTestApp();
+    try {
+      const { beta: course } = await importFixtures(fresh);
+      const boss = await curator(fresh);
+      // The last moment of the running wave's first days: it may still be chosen.
+      fresh.clock.advance(kyivMidnight(fresh, WAVE_JOIN_DAYS) - fresh.clock.now() - 1);
+      await fresh.api('PATCH', '/api/courses/next', {
+        token: boss,
+        body: { courseId: course, nextWave: '8', nextStart: kyivMidnight(fresh, 5) },
+      });
+      const { token: lastMinute } = await signUp(fresh);
+      const inTime = await fresh.api('POST', `/api/courses/${course}/enroll`, {
+        token: lastMinute,
+        body: { wave: '7' },
+      });
+      expect(inTime.status).toBe(200);
+
+      fresh.clock.advance(1);
+      const { token } = await signUp(fresh);
+      const list = await fresh.api('GET', '/api/courses', { token });
+      const item = list.body.courses.find((c: { _id: string }) => c._id === course);
+      expect(item.joinWaves.map((w: { wave: string }) => w.wave)).toEqual(['8']);
+      const late = await fresh.api('POST', `/api/courses/${course}/enroll`, { token, body: { wave: '7' } });
+      expect(late.status).toBe(409);
+      expect(late.body.message).toBe(COURSE_MESSAGES.waveClosed('7', WAVE_JOIN_DAYS));
+      const unknown = await fresh.api('POST', `/api/courses/${course}/enroll`, { token, body: { wave: '99' } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe(COURSE_MESSAGES.waveUnknown);
+      const bad = await fresh.api('POST', `/api/courses/${course}/enroll`, { token, body: { wave: 'сім сім' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^Хвиля:/);
+      // None of the refusals enrolled anybody.
+      expect((await fresh.api('GET', `/api/courses/${course}`, { token })).status).toBe(403);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('keeps the old call: without a choice, the announced next wave even when the running one is young', async () => {
+    const fresh = await startTestApp();
+    try {
+      const { beta: course } = await importFixtures(fresh);
+      const { token: alone } = await signUp(fresh);
+      const only = await fresh.api('GET', '/api/courses', { token: alone });
+      // With no next wave there is one wave to join, whatever its age.
+      expect(only.body.courses.find((c: { _id: string }) => c._id === course).joinWaves).toEqual([
+        { wave: '7', start: kyivMidnight(fresh), joinUntil: null },
+      ]);
+      const boss = await curator(fresh);
+      await fresh.api('PATCH', '/api/courses/next', {
+        token: boss,
+        body: { courseId: course, nextWave: '8', nextStart: kyivMidnight(fresh, 3) },
+      });
+      const { token } = await signUp(fresh);
+      for (const body of [undefined, {}]) {
+        const { token: who } = body ? await signUp(fresh) : { token };
+        const joined = await fresh.api('POST', `/api/courses/${course}/enroll`, { token: who, body });
+        expect(joined.status).toBe(200);
+        expect((await fresh.api('GET', `/api/courses/${course}`, { token: who })).body.wave).toBe('8');
+      }
     } finally {
       await fresh.close();
     }

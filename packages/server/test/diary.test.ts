@@ -1,14 +1,15 @@
-import { DIARY_MESSAGES } from '@yedyni/contract';
+import { DIARY_MESSAGES, kyivIsoDate } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
+import { curator, DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
 
 let t: TestApp;
 let alpha: string;
+let beta: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ alpha } = await importFixtures(t));
+  ({ alpha, beta } = await importFixtures(t));
 });
 afterAll(async () => {
   await t.close();
@@ -228,6 +229,64 @@ describe('diary', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(DIARY_MESSAGES.notFound);
     expect((await t.api('POST', '/api/diary', { token, body: body({ lessonId: '2' }) })).status).toBe(403);
+  });
+});
+
+describe('my diary: every entry of mine in a course', () => {
+  it('lists my own entries by lesson, with date, theme and self-test score; never anyone else’s', async () => {
+    const fresh = await startTestApp();
+    try {
+      const { alpha: course } = await importFixtures(fresh);
+      fresh.clock.advance(2 * DAY);
+      const me = await signUp(fresh);
+      const other = await signUp(fresh);
+      const boss = await curator(fresh);
+      const list = (token: string, courseId = course) =>
+        fresh.api('GET', `/api/diary/entries?courseId=${encodeURIComponent(courseId)}`, { token });
+
+      expect((await list(me.token)).body).toEqual({ entries: [] });
+      await fresh.api('POST', '/api/diary', {
+        token: me.token,
+        body: { courseId: course, lessonId: '2', date: '2026-03-04', entry: 'Другий день', plan: 'Далі' },
+      });
+      await fresh.api('POST', `/api/courses/${course}/lessons/1/test`, {
+        token: me.token,
+        body: { answers: RIGHT_ANSWERS },
+      });
+      await fresh.api('POST', '/api/diary', {
+        token: other.token,
+        body: { courseId: course, lessonId: '1', date: '2026-03-03', entry: 'Чужий запис' },
+      });
+
+      const mine = await list(me.token);
+      expect(mine.status).toBe(200);
+      expect(mine.body.entries).toEqual([
+        { lessonId: '1', theme: 'Перший день', date: kyivIsoDate(fresh.clock.now()), entry: '', plan: '', test: 10 },
+        {
+          lessonId: '2',
+          theme: expect.any(String),
+          date: '2026-03-04',
+          entry: 'Другий день',
+          plan: 'Далі',
+          test: null,
+        },
+      ]);
+      const theirs = await list(other.token);
+      expect(theirs.body.entries.map((e: { entry: string }) => e.entry)).toEqual(['Чужий запис']);
+      // A curator sees every course, but a diary is its writer's alone.
+      expect((await list(boss)).body).toEqual({ entries: [] });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is refused for a course I have not joined, an unknown course, and without a course', async () => {
+    const { token } = await signUp(t);
+    expect((await t.api('GET', `/api/diary/entries?courseId=${beta}`, { token })).status).toBe(403);
+    expect((await t.api('GET', '/api/diary/entries?courseId=no-such-course', { token })).status).toBe(404);
+    const missing = await t.api('GET', '/api/diary/entries', { token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('Курс');
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '../src/features/chat/policy.js';
 import { canManageClubs, canSeeLink } from '../src/features/clubs/policy.js';
 import { canAuthorCourse, canManageCourse, canReadLesson, canViewCourse } from '../src/features/courses/policy.js';
+import { canReadDiaryEntry } from '../src/features/diary/policy.js';
 import { canAuthorTasks } from '../src/features/game/policy.js';
 import {
   canComment,
@@ -54,6 +55,9 @@ const table: Row[] = [
   ['author courses and lessons', canAuthorCourse, [false, false, true]],
   ['read an open lesson', (a) => canReadLesson(a, true), [true, true, true]],
   ['read a closed lesson', (a) => canReadLesson(a, false), [false, true, true]],
+  // diary: the writer's alone, whatever the role
+  ['read own diary entry', (a) => canReadDiaryEntry(a, own(a)), [true, true, true]],
+  ['read their diary entry', (a) => canReadDiaryEntry(a, theirs), [false, false, false]],
   // homework
   ['read own homework', (a) => canReadExercise(a, own(a)), [true, true, true]],
   ['read their homework', (a) => canReadExercise(a, theirs), [false, true, true]],

@@ -37,6 +37,8 @@ const LessonAudio = lessonSection('LessonAudio');
 const LessonVideo = lessonSection('LessonVideo');
 const LessonTest = lessonSection('LessonTest');
 const LessonDiary = learningScreen(() => import('./LessonDiary'));
+/** «Мій щоденник»: every diary entry of mine in the course (./CourseDiary). */
+const CourseDiary = learningScreen(() => import('./CourseDiary'));
 /** A homework screen: one chunk for both, which injects the whole exercises slice. */
 const homeworkScreen = (name: 'LessonPractice' | 'Active') => () =>
   import('./HomeworkScreens').then((m) => ({ default: m[name] }));
@@ -84,6 +86,7 @@ export default function SignedInRoutes() {
           <Route index element={<Home />} />
           <Route path="learn" element={<CoursesPage />} />
           <Route path="learn/:courseId" element={<CoursePage />}>
+            <Route path="diary" element={<CourseDiary />} />
             <Route path=":lessonId" element={<LessonPage />}>
               <Route index element={<LessonMain />} />
               <Route path="theory" element={<LessonTheory />} />

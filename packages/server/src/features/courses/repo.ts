@@ -74,6 +74,15 @@ export function enrollmentsOf(db: Executor, userId: string) {
   return db.selectFrom('enrollments').selectAll().where('user_id', '=', userId).execute();
 }
 
+/** Enrols a learner in a wave; a second enrolment in the same course changes nothing. */
+export async function insertEnrollment(db: Executor, userId: string, courseId: string, wave: string, now: number) {
+  await db
+    .insertInto('enrollments')
+    .values({ user_id: userId, course_id: courseId, wave, enrolled_at: now })
+    .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).doNothing())
+    .execute();
+}
+
 export function findEnrollment(db: Executor, userId: string, courseId: string) {
   return db
     .selectFrom('enrollments')

@@ -2,6 +2,7 @@ import {
   courseIdParamsSchema,
   courseListSchema,
   courseSchema,
+  enrollBodySchema,
   errorSchema,
   lessonDateAnswerSchema,
   lessonDateBodySchema,
@@ -90,12 +91,13 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
     '/:id/enroll',
     {
       schema: {
-        summary: 'Приєднатися до курсу',
+        summary: 'Приєднатися до курсу: до обраної хвилі або, без вибору, до наступної (якщо оголошено)',
         params: courseIdParamsSchema,
-        response: { 200: userSchema, ...errors },
+        body: enrollBodySchema,
+        response: { 200: userSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request) => courses.enroll(request.user, request.params.id),
+    async (request) => courses.enroll(request.user, request.params.id, request.body?.wave),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type CourseListItem,
   formatDateTime,
   formatLongDate,
+  joinableWaves,
   kyivDayRange,
   kyivIsoDate,
   type Lesson,
@@ -12,6 +13,7 @@ import {
   type SelfTestResult,
   type Today,
   type User,
+  WAVE_JOIN_DAYS,
   type WaveState,
 } from '@yedyni/contract';
 import { writeAudit } from '../../infra/audit.js';
@@ -84,6 +86,7 @@ export class CoursesService {
     for (const course of courses) {
       const state = repo.waveStateOf(course, starts, now);
       const enrollment = enrollments.find((e) => e.course_id === course.id);
+      const joinWaves = enrollment ? [] : joinableWaves(state, now);
       const wave = enrollment?.wave ?? state.nextWave ?? state.currentWave;
       const waveStart = starts.find((w) => w.course_id === course.id && w.label === wave)?.start ?? state.currentStart;
       const { lessons, schedules: byWave } = await this.content.get(course);
@@ -97,6 +100,7 @@ export class CoursesService {
         wave,
         start: waveStart,
         enrolled: Boolean(enrollment),
+        joinWaves,
         lessonsTotal: lessons.length,
         lessonsOpen: open.length,
         lessonsDone: lessons.filter((l) => done.has(l.day)).length,
@@ -105,27 +109,46 @@ export class CoursesService {
     return items;
   }
 
-  /** Joins the announced next wave if there is one, else the current; joining again changes nothing. */
-  async enroll(actor: Actor, courseId: string): Promise<User> {
-    const course = await repo.findCourse(this.deps.db, courseId);
+  /**
+   * Joins a course: the chosen wave when it is one a newcomer may join (`joinableWaves`: the
+   * running wave in its first `WAVE_JOIN_DAYS` days, or the announced next one); without a
+   * choice, the announced next wave if there is one, else the current. Joining again changes nothing.
+   */
+  async enroll(actor: Actor, courseId: string, chosen?: string): Promise<User> {
+    const { db } = this.deps;
+    const course = await repo.findCourse(db, courseId);
     if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
-    await this.enrollIn(this.deps.db, actor.id, course, this.now());
+    const now = this.now();
+    if (chosen === undefined) {
+      await this.enrollIn(db, actor.id, course, now);
+    } else {
+      const starts = await repo.waveStarts(db, [course.id]);
+      if (!starts.some((w) => w.label === chosen)) throw new AppError(400, COURSE_MESSAGES.waveUnknown);
+      const open = joinableWaves(repo.waveStateOf(course, starts, now), now).some((w) => w.wave === chosen);
+      // Someone already in the course keeps their wave, whatever they ask for.
+      const enrolled = await repo.findEnrollment(db, actor.id, course.id);
+      if (!open && !enrolled) throw new AppError(409, COURSE_MESSAGES.waveClosed(chosen, WAVE_JOIN_DAYS));
+      if (!enrolled) await repo.insertEnrollment(db, actor.id, course.id, chosen, now);
+    }
     return this.deps.loadUser(actor.id);
   }
 
   private async enrollIn(db: Executor, userId: string, course: CourseRow, now: number): Promise<void> {
     const state = repo.waveStateOf(course, await repo.waveStarts(db, [course.id]), now);
-    await db
-      .insertInto('enrollments')
-      .values({ user_id: userId, course_id: course.id, wave: state.nextWave ?? state.currentWave, enrolled_at: now })
-      .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).doNothing())
-      .execute();
+    await repo.insertEnrollment(db, userId, course.id, state.nextWave ?? state.currentWave, now);
   }
 
   /** Registration enrols every new learner in the starter courses (same transaction). */
   async enrollInStarterCourses(db: Executor, userId: string, now: number): Promise<void> {
     const starters = await db.selectFrom('courses').selectAll().where('starter', '=', 1).execute();
     for (const course of starters) await this.enrollIn(db, userId, course, now);
+  }
+
+  /** Each lesson's day and theme, for a caller who may see the course (the diary's list names them). */
+  async lessonThemes(actor: Actor, courseId: string): Promise<{ day: number; theme: string }[]> {
+    const { course } = await this.access(actor, courseId);
+    const { lessons } = await this.content.get(course);
+    return lessons.map(({ day, theme }) => ({ day, theme }));
   }
 
   async get(actor: Actor, courseId: string): Promise<Course> {

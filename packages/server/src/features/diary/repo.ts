@@ -13,6 +13,17 @@ export function findDiary(db: Executor, userId: string, courseId: string, day: n
     .executeTakeFirst();
 }
 
+/** A learner's entries of one course, by lesson day. */
+export function diariesOf(db: Executor, userId: string, courseId: string) {
+  return db
+    .selectFrom('diary_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .orderBy('day')
+    .execute();
+}
+
 export function insertDiary(
   db: Executor,
   entry: Pick<DiaryEntriesTable, 'user_id' | 'course_id' | 'day' | 'date' | 'entry' | 'plan'> & { now: number },

@@ -1,4 +1,11 @@
-import { diaryBodySchema, diaryQuerySchema, diarySchema, errorSchema } from '@yedyni/contract';
+import {
+  diaryBodySchema,
+  diaryListQuerySchema,
+  diaryListSchema,
+  diaryQuerySchema,
+  diarySchema,
+  errorSchema,
+} from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses as errors } from '../../infra/http/openapi.js';
 import { signedInRoutes } from '../auth/index.js';
@@ -17,6 +24,18 @@ export const diaryRoutes: FastifyPluginAsyncZod<{ diary: DiaryService }> = async
       },
     },
     async (request) => diary.get(request.user, request.query.courseId, Number(request.query.lessonId)),
+  );
+
+  app.get(
+    '/entries',
+    {
+      schema: {
+        summary: 'Усі мої записи щоденника в курсі: дата, урок, оцінка тесту',
+        querystring: diaryListQuerySchema,
+        response: { 200: diaryListSchema, ...errors },
+      },
+    },
+    async (request) => ({ entries: await diary.list(request.user, request.query.courseId) }),
   );
 
   app.post(

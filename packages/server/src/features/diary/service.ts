@@ -1,9 +1,10 @@
-import { DIARY_MESSAGES, type Diary } from '@yedyni/contract';
+import { DIARY_MESSAGES, type Diary, type DiaryListItem } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
-import { diaryView, findDiary, insertDiary } from './repo.js';
+import { canReadDiaryEntry } from './policy.js';
+import { diariesOf, diaryView, findDiary, insertDiary } from './repo.js';
 
 export interface DiaryFields {
   courseId: string;
@@ -26,6 +27,8 @@ function isRealDate(date: string): boolean {
  */
 export interface LessonAccess {
   access(actor: Actor, courseId: string): Promise<unknown>;
+  /** Each lesson's day and theme, for a caller who may see the course. */
+  lessonThemes(actor: Actor, courseId: string): Promise<{ day: number; theme: string }[]>;
   openLesson(actor: Actor, courseId: string, day: number): Promise<unknown>;
 }
 
@@ -36,7 +39,19 @@ export class DiaryService {
   async get(actor: Actor, courseId: string, day: number): Promise<Diary | null> {
     await this.deps.courses.access(actor, courseId);
     const row = await findDiary(this.deps.db, actor.id, courseId, day);
-    return row ? diaryView(row) : null;
+    return row && canReadDiaryEntry(actor, row) ? diaryView(row) : null;
+  }
+
+  /** The caller's own entries of a course (never anyone else's), by lesson day. */
+  async list(actor: Actor, courseId: string): Promise<DiaryListItem[]> {
+    const themes = await this.deps.courses.lessonThemes(actor, courseId);
+    const rows = await diariesOf(this.deps.db, actor.id, courseId);
+    return rows
+      .filter((row) => canReadDiaryEntry(actor, row))
+      .map((row) => {
+        const { lessonId, date, entry, plan, test } = diaryView(row);
+        return { lessonId, theme: themes.find((l) => l.day === row.day)?.theme ?? '', date, entry, plan, test };
+      });
   }
 
   async create(actor: Actor, fields: DiaryFields): Promise<Diary> {

@@ -119,7 +119,7 @@ describe('course slice (spec §4, docs/ARCHITECTURE.md)', () => {
   it('joining marks the course as mine', () => {
     const state = courseReducer(
       { ...initialCourseState, courses: [courseItem, otherCourseItem] },
-      enrollCourse.fulfilled('c-2', 'r', 'c-2'),
+      enrollCourse.fulfilled('c-2', 'r', { courseId: 'c-2' }),
     );
     expect(state.courses.find((c) => c._id === 'c-2')?.enrolled).toBe(true);
   });
@@ -139,7 +139,7 @@ describe('course thunks', () => {
       'GET /api/courses': () => json({ courses: [courseItem, { ...otherCourseItem, enrolled: true }] }),
     });
     const s = store();
-    const result = await s.dispatch(enrollCourse('c-2'));
+    const result = await s.dispatch(enrollCourse({ courseId: 'c-2' }));
     expect(result.type).toBe('course/enroll/fulfilled');
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
       'POST /api/courses/c-2/enroll',
@@ -163,7 +163,7 @@ describe('course thunks', () => {
       reducer: { course: courseReducer },
       middleware: (getDefault) => getDefault().concat(spy),
     });
-    await s.dispatch(enrollCourse('c-2'));
+    await s.dispatch(enrollCourse({ courseId: 'c-2' }));
     expect(actions).toEqual(['c-2']);
   });
 

@@ -45,13 +45,16 @@ export const fetchToday = courseCall<void, Today['courses']>('course/today', asy
 /** Read: one course with its lessons (403 for a course I have not joined). */
 export const fetchCourse = courseCall('course/fetch', (courseId: string) => api.get<Course>(path(courseId)));
 
-/** Joins a course; the user (with its courses) and the course list are refreshed after. */
+/**
+ * Joins a course, in the chosen wave (one of the course's `joinWaves`; without one, the server's
+ * default); the user (with its courses) and the course list are refreshed after.
+ */
 export const enrollCourse = createCourseThunk(
   'course/enroll',
-  async (courseId: string, { dispatch, rejectWithValue }) => {
+  async ({ courseId, wave }: { courseId: string; wave?: string }, { dispatch, rejectWithValue }) => {
     let user: User;
     try {
-      user = await api.post<User>(`${path(courseId)}/enroll`);
+      user = await api.post<User>(`${path(courseId)}/enroll`, wave === undefined ? undefined : { wave });
     } catch (error) {
       return rejectWithValue(errorMessage(error));
     }

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
-import type { Diary } from '@yedyni/contract';
+import type { Diary, DiaryList } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
@@ -26,6 +26,19 @@ function diaryCall<Arg>(type: string, call: (arg: Arg) => Promise<Diary | null>)
 export const fetchDiary = diaryCall('diary/fetch', ({ courseId, lessonId }: DiaryQuery) =>
   api.get<Diary | null>(`/diary?${new URLSearchParams({ courseId, lessonId })}`),
 );
+
+/**
+ * Read: every entry of mine in a course, by lesson (the «Мій щоденник» screen). The screen keeps
+ * the list itself: the slice's state is the one lesson's entry of spec §4.
+ */
+export const fetchDiaryList = createDiaryThunk('diary/list', async (courseId: string, { rejectWithValue }) => {
+  try {
+    const answer = await api.get<DiaryList>(`/diary/entries?${new URLSearchParams({ courseId })}`);
+    return answer.entries;
+  } catch (error) {
+    return rejectWithValue(errorMessage(error));
+  }
+});
 
 /** Writes the first entry of a lesson (409 when there is one). */
 export const addDiary = diaryCall('diary/add', (body: DiaryInput) => api.post<Diary>('/diary', body));

@@ -15,4 +15,17 @@ export const diaryTexts = {
   test: (score: number) => `Результат тесту: ${score} з 10`,
   noTest: 'Тест до цього уроку ще не пройдено.',
   failed: 'Не вдалося зберегти запис. Спробуйте ще раз.',
+
+  listTitle: 'Мій щоденник',
+  listLead: (course: string) => `Усі ваші записи щоденника в курсі «${course}», урок за уроком. Бачите їх лише ви.`,
+  listEmpty:
+    'У цьому курсі ви ще нічого не записали. Відкрийте урок і перейдіть на вкладку «Щоденник» — запис зʼявиться тут.',
+  listFailed: 'Не вдалося завантажити щоденник.',
+  lesson: (day: string, theme: string) => (theme ? `Урок ${day}: ${theme}` : `Урок ${day}`),
+  writtenOn: 'Дата',
+  score: 'Тест',
+  scoreValue: (score: number) => `${score} з 10`,
+  noScore: 'не пройдено',
+  planLabel: 'План:',
+  backToCourse: 'До курсу',
 } as const;

@@ -1,6 +1,7 @@
 import { type Course, formatDate, type Lesson } from '@yedyni/contract';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useOutlet, useParams } from 'react-router';
+import buttons from '../../../shared/ui/buttons.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
@@ -83,7 +84,15 @@ function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) 
           <span>{t.start(formatDate(course.start))}</span>
         </p>
         {course.description && <p className={styles.description}>{course.description}</p>}
-        {chat && <div className={styles.chat}>{chat(course)}</div>}
+        <div className={`${layout.row} ${styles.actions}`}>
+          {chat && <div className={styles.chat}>{chat(course)}</div>}
+          <Link
+            to={`/uk/learn/${encodeURIComponent(course._id)}/diary`}
+            className={`${buttons.outline} ${styles.diaryLink}`}
+          >
+            {t.myDiary}
+          </Link>
+        </div>
       </header>
 
       {course.canManage && (

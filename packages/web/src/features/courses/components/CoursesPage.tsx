@@ -1,4 +1,4 @@
-import { type CourseListItem, formatDate } from '@yedyni/contract';
+import { type CourseListItem, formatDate, formatDay } from '@yedyni/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Notice } from '../../../shared/ui/Alert';
@@ -27,11 +27,11 @@ export default function CoursesPage() {
     dispatch(fetchCourses()).finally(() => setLoaded(true));
   }, [dispatch]);
 
-  const join = async (course: CourseListItem) => {
+  const join = async (course: CourseListItem, wave: string) => {
     setJoining(course._id);
     setJoinError('');
     setJoined('');
-    const result = await dispatch(enrollCourse(course._id));
+    const result = await dispatch(enrollCourse({ courseId: course._id, wave }));
     setJoining(null);
     if (enrollCourse.fulfilled.match(result)) setJoined(t.joined(course.title));
     else setJoinError(result.payload ?? t.listFailed);
@@ -56,7 +56,9 @@ export default function CoursesPage() {
             {(course) => <MyCourse course={course} />}
           </CourseList>
           <CourseList id="others-title" title={t.available} empty={t.availableEmpty} courses={others}>
-            {(course) => <OtherCourse course={course} busy={joining === course._id} onJoin={() => join(course)} />}
+            {(course) => (
+              <OtherCourse course={course} busy={joining === course._id} onJoin={(wave) => join(course, wave)} />
+            )}
           </CourseList>
         </>
       )}
@@ -106,18 +108,71 @@ function MyCourse({ course }: { course: CourseListItem }) {
   );
 }
 
-function OtherCourse({ course, busy, onJoin }: { course: CourseListItem; busy: boolean; onJoin: () => void }) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A course I may join. When the server offers two waves (the running one, still young, and the
+ * announced next one), the learner chooses; with one, its start is all there is to say.
+ */
+function OtherCourse({
+  course,
+  busy,
+  onJoin,
+}: {
+  course: CourseListItem;
+  busy: boolean;
+  onJoin: (wave: string) => void;
+}) {
   const titleId = useId();
+  const choices = course.joinWaves;
+  const [wave, setWave] = useState(choices[0]?.wave ?? course.wave);
   return (
     <article className={`${surfaces.card} ${styles.card}`} aria-labelledby={titleId}>
       <h3 className={courseCard.title} id={titleId}>
         {course.title}
       </h3>
-      <p className={courseCard.meta}>
-        {t.wave(course.wave)} · {t.startsAt(formatDate(course.start))}
-      </p>
+      {choices.length < 2 && (
+        <p className={courseCard.meta}>
+          {t.wave(choices[0]?.wave ?? course.wave)} · {t.startsAt(formatDate(choices[0]?.start ?? course.start))}
+        </p>
+      )}
       {course.description && <p className={styles.description}>{course.description}</p>}
-      <Button variant="accent" className={styles.join} onClick={onJoin} disabled={busy} aria-describedby={titleId}>
+      {choices.length > 1 && (
+        <fieldset className={styles.waves}>
+          <legend className={styles.legend}>{t.chooseWave}</legend>
+          {choices.map((choice) => {
+            const running = choice.start <= Date.now();
+            return (
+              <label key={choice.wave} className={styles.wave}>
+                <input
+                  type="radio"
+                  name={`wave-${course._id}`}
+                  value={choice.wave}
+                  checked={wave === choice.wave}
+                  onChange={() => setWave(choice.wave)}
+                />
+                <span>
+                  <span className={styles.waveName}>
+                    {running ? t.waveRunning(choice.wave) : t.waveUpcoming(choice.wave)}
+                  </span>
+                  <span className={styles.waveWhen}>
+                    {running && choice.joinUntil !== null
+                      ? t.runningSince(formatDay(choice.start), formatDay(choice.joinUntil - DAY_MS))
+                      : t.startsOn(formatDay(choice.start))}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <Button
+        variant="accent"
+        className={styles.join}
+        onClick={() => onJoin(wave)}
+        disabled={busy}
+        aria-describedby={titleId}
+      >
         {busy ? t.joining : t.join}
       </Button>
     </article>

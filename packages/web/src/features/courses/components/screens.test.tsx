@@ -54,6 +54,71 @@ describe('/uk/learn: the course list', () => {
   });
 });
 
+describe('/uk/learn: choosing the wave', () => {
+  // Thursday 26 November 2026, 12:00 Kyiv: wave 5 started on Tuesday, wave 6 starts on 7 December.
+  const NOW = kyivTime(2026, 11, 26, 12);
+  const running = { wave: '5', start: kyivTime(2026, 11, 24), joinUntil: kyivTime(2026, 12, 1) };
+  const next = { wave: '6', start: kyivTime(2026, 12, 7), joinUntil: null };
+
+  it('offers the running wave and the next one with their dates, and joins the chosen one', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    try {
+      const fetchMock = learnerApi({
+        'GET /api/courses': () => json({ courses: [{ ...otherCourseItem, wave: '6', joinWaves: [running, next] }] }),
+        'POST /api/courses/c-2/enroll': () =>
+          json({ ...user, courses: [{ _id: 'c-2', title: otherCourseItem.title }] }),
+      });
+      renderApp('/uk/learn');
+      const others = await screen.findByRole('region', { name: 'Можна приєднатися' });
+      const choice = within(others).getByRole('group', { name: 'Коли почати?' });
+      const now = within(choice).getByRole('radio', { name: /Хвиля 5: уже йде/ });
+      const later = within(choice).getByRole('radio', { name: /Хвиля 6/ });
+      // The running wave, still young, is offered first; the dates are Kyiv days in Ukrainian.
+      expect(now).toBeChecked();
+      expect(
+        within(choice).getByText('Почалася 24 листопада 2026. Приєднатися можна до 30 листопада 2026 включно.'),
+      ).toBeInTheDocument();
+      expect(within(choice).getByText('Старт 7 грудня 2026.')).toBeInTheDocument();
+      // With a choice on the card, no single start line.
+      expect(within(others).queryByText(/Старт хвилі:/)).not.toBeInTheDocument();
+
+      await ui().click(later);
+      await ui().click(within(others).getByRole('button', { name: 'Приєднатися' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Ви приєдналися до курсу «Говоримо вільно».');
+      expect(lastBody(fetchMock, 'POST /api/courses/c-2/enroll')).toEqual({ wave: '6' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no choice when one wave is open, only its start, and joins that wave', async () => {
+    const fetchMock = learnerApi({
+      'GET /api/courses': () => json({ courses: [otherCourseItem] }),
+      'POST /api/courses/c-2/enroll': () => json({ ...user, courses: [{ _id: 'c-2', title: otherCourseItem.title }] }),
+    });
+    renderApp('/uk/learn');
+    const others = await screen.findByRole('region', { name: 'Можна приєднатися' });
+    expect(within(others).getByText('Хвиля 5 · Старт хвилі: 10-03-2026')).toBeInTheDocument();
+    expect(within(others).queryByRole('radio')).not.toBeInTheDocument();
+    await ui().click(within(others).getByRole('button', { name: 'Приєднатися' }));
+    await screen.findByRole('status');
+    expect(lastBody(fetchMock, 'POST /api/courses/c-2/enroll')).toEqual({ wave: '5' });
+  });
+
+  it("a wave closed meanwhile: the server's message in an alert", async () => {
+    learnerApi({
+      'GET /api/courses': () => json({ courses: [{ ...otherCourseItem, joinWaves: [running, next] }] }),
+      'POST /api/courses/c-2/enroll': () =>
+        json({ message: 'Хвиля 5: приєднатися можна лише протягом перших 7 днів' }, 409),
+    });
+    renderApp('/uk/learn');
+    await ui().click(await screen.findByRole('button', { name: 'Приєднатися' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Хвиля 5: приєднатися можна лише протягом перших 7 днів',
+    );
+  });
+});
+
 describe('/uk/learn/:courseId: the course', () => {
   it('shows the title, wave, start date and lessons: open ones link, closed ones say when they open', async () => {
     learnerApi();
