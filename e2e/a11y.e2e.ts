@@ -29,7 +29,7 @@ async function settle(page: Page, headingName?: string): Promise<void> {
   if (headingName) await heading(page, headingName).waitFor();
 }
 
-describe('accessibility at 390 px: axe-core (serious, critical) and no sideways scrolling', () => {
+describe('accessibility at 390 px: axe-core (serious, critical) in the light and the dark theme, and no sideways scrolling', () => {
   test('visitor screens: /, /login, /register, /recovery, /reset/<token>', async () => {
     const { page } = e2e;
     const person = newPerson();

@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
-    testTimeout: 60_000,
+    // A test that checks seven screens with axe runs it fourteen times (light and dark themes).
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
     reporters: ['default'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,24 @@ const installableApp = VitePWA({
   },
 });
 
+const moduleOfTag = new Map<string, string>();
+
+/**
+ * A CSS module's class is its own name plus a short tag of its file («field_VSje»): without the
+ * default's leading «_» and trailing line number, the class names in the CSS and in the scripts
+ * that use them cost 0.12 KB less gzip on /login (the budget), which pays for the dark palette.
+ * The name stays readable (and e2e may match it, as `[class*="prose"]`); two files with the
+ * same tag stop the build rather than share classes.
+ */
+function scopedClassName(name: string, filename: string): string {
+  const file = path.relative(import.meta.dirname, filename);
+  const tag = createHash('sha1').update(file).digest('base64url').slice(0, 4);
+  const owner = moduleOfTag.get(tag) ?? file;
+  if (owner !== file) throw new Error(`CSS modules ${owner} and ${file} got the same class tag "${tag}"`);
+  moduleOfTag.set(tag, file);
+  return `${name}_${tag}`;
+}
+
 export default defineConfig({
   plugins: [react(), appRouter(), reactRouterTreeShaking(), installableApp],
   resolve: {
@@ -102,6 +121,7 @@ export default defineConfig({
     conditions: ['@yedyni/source', ...defaultClientConditions],
     alias: [{ find: /^socket\.io-client$/, replacement: socketIoBundle }],
   },
+  css: { modules: { generateScopedName: scopedClassName } },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
