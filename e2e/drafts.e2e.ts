@@ -1,13 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { getOk, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
-import { heading, signInViaUi } from './support/ui.js';
+import { heading, newLearnerAtPractice } from './support/ui.js';
 
 // Issue 17 point 6: homework text typed and not sent survives a reload (written when the page is
 // left, not only after the typing pause), and is gone once it was sent.
 const e2e = useE2E();
-
-const STARTER_COURSE = 'Курс переходу';
 
 const draftKeys = (page: import('playwright-core').Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('draft:')));
@@ -15,20 +12,7 @@ const draftKeys = (page: import('playwright-core').Page) =>
 describe('drafts', () => {
   test('a homework draft comes back after a reload, and is gone after it was sent', async () => {
     const { page } = e2e;
-    const person = newPerson();
-    const { token, user } = await registerViaApi(e2e.url, person);
-    const { courses } = await getOk<{ courses: { _id: string; title: string; enrolled: boolean }[] }>(
-      e2e.url,
-      'GET',
-      '/api/courses',
-      token,
-    );
-    const course = courses.find((c) => c.title === STARTER_COURSE && c.enrolled);
-    if (!course) throw new Error(`not enrolled in «${STARTER_COURSE}»`);
-
-    await signInViaUi(page, e2e.url, person);
-    await page.goto(`${e2e.url}/uk/learn/${course._id}/1/practice`);
-    await heading(page, 'Домашнє завдання').waitFor();
+    const { user, course } = await newLearnerAtPractice(page, e2e.url);
     const answer = page.getByLabel('Ваша відповідь', { exact: true });
     const text = 'Сьогодні я говорила українською в магазині.';
     await answer.pressSequentially(text);

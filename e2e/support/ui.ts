@@ -1,6 +1,6 @@
 /** The app's screens as a person sees them: Ukrainian labels, roles and names. */
 import type { Locator, Page } from 'playwright-core';
-import type { Person } from './api.js';
+import { getOk, newPerson, type Person, registerViaApi } from './api.js';
 
 export const TEXT = {
   loginHeading: 'Вхід',
@@ -111,4 +111,25 @@ export async function storedToken(page: Page): Promise<string | undefined> {
   } catch {
     return value || undefined;
   }
+}
+
+/**
+ * A new learner (registration enrols them in «Курс переходу», whose lesson 1 is open), signed in
+ * on `page` and looking at that lesson's practice tab with its homework form.
+ */
+export async function newLearnerAtPractice(page: Page, baseUrl: string) {
+  const person = newPerson();
+  const { token, user } = await registerViaApi(baseUrl, person);
+  const { courses } = await getOk<{ courses: { _id: string; title: string; enrolled: boolean }[] }>(
+    baseUrl,
+    'GET',
+    '/api/courses',
+    token,
+  );
+  const course = courses.find((c) => c.title === 'Курс переходу' && c.enrolled);
+  if (!course) throw new Error('not enrolled in «Курс переходу»');
+  await signInViaUi(page, baseUrl, person);
+  await page.goto(`${baseUrl}/uk/learn/${course._id}/1/practice`);
+  await heading(page, 'Домашнє завдання').waitFor();
+  return { person, token, user, course };
 }

@@ -120,6 +120,31 @@ describe('uploads are streamed to disk', () => {
     const served = Buffer.from(await (await fetch(t.url + link)).arrayBuffer());
     expect(served.equals(bytes)).toBe(true);
   });
+
+  it('a sender who cancels midway leaves nothing: no temporary file, no stored file, no record', async () => {
+    const { token, user } = await signUp(t);
+    const before = await uploadsOnDisk(t.dataDir);
+    const upload = slowUpload(t, token, 3 * MiB);
+    await upload.write(png(MiB));
+    const partial = await until(async () =>
+      (await uploadsOnDisk(t.dataDir)).find((f) => f.name.endsWith('.tmp') && f.size > 0),
+    );
+    expect(partial, 'the upload was being received').toBeDefined();
+    // What the browser does on «Скасувати»: the connection goes, the form never ends.
+    upload.abort();
+    const left = await until(async () => {
+      const files = await uploadsOnDisk(t.dataDir);
+      return files.length === before.length ? files : undefined;
+    });
+    expect(left, 'nothing of the cancelled upload on disk').toEqual(before);
+    const db = t.app.services.db;
+    expect(await db.selectFrom('files').select('id').where('owner_id', '=', user._id).execute()).toEqual([]);
+    // Nor does it hold a share of the quota.
+    const held = () => db.selectFrom('upload_reservations').select('id').where('owner_id', '=', user._id).execute();
+    expect(await until(async () => ((await held()).length === 0 ? true : undefined))).toBe(true);
+    // The server goes on serving: the next upload of the same person is whole.
+    expect((await chatUpload(t, token, png(1024))).status).toBe(201);
+  });
 });
 
 describe('upload quota', () => {

@@ -108,14 +108,14 @@ describe('chat slice (spec §3–4, docs/ARCHITECTURE.md)', () => {
     expect(ids(failed)).toEqual(['m-3', 'm-2', 'm-1']);
 
     const file = new File(['x'], 'a.png', { type: 'image/png' });
-    const uploading = chatReducer(initialChatState, uploadChatFile.pending('u', file));
+    const uploading = chatReducer(initialChatState, uploadChatFile.pending('u', { file }));
     expect(uploading.isLoading).toBe(true);
     const done = chatReducer(
       uploading,
-      uploadChatFile.fulfilled({ fileURL: '/api/files/1', fileType: 'image/png', fileName: 'a.png' }, 'u', file),
+      uploadChatFile.fulfilled({ fileURL: '/api/files/1', fileType: 'image/png', fileName: 'a.png' }, 'u', { file }),
     );
     expect(done).toEqual(initialChatState);
-    const refused = chatReducer(uploading, uploadChatFile.rejected(null, 'u', file, 'Файл завеликий'));
+    const refused = chatReducer(uploading, uploadChatFile.rejected(null, 'u', { file }, 'Файл завеликий'));
     expect(refused).toMatchObject({ isLoading: false, error: 'Файл завеликий' });
   });
 
@@ -206,7 +206,7 @@ describe('chat calls (spec §5 and 7, docs/ARCHITECTURE.md)', () => {
     });
     const { store } = createAppStore();
     const file = new File(['%PDF'], 'план.pdf', { type: 'application/pdf' });
-    const result = await store.dispatch(uploadChatFile(file));
+    const result = await store.dispatch(uploadChatFile({ file }));
     expect(result.payload).toEqual({
       fileURL: '/api/files/f-1?e=1&s=2',
       fileType: 'application/pdf',
@@ -215,7 +215,7 @@ describe('chat calls (spec §5 and 7, docs/ARCHITECTURE.md)', () => {
     expect((sent?.get('file') as File | null)?.name).toBe('план.pdf');
 
     mockApi({ 'POST /api/chats/upload': () => json({ message: 'Такі файли не приймаємо' }, 415) });
-    const refused = await store.dispatch(uploadChatFile(file));
+    const refused = await store.dispatch(uploadChatFile({ file }));
     expect(refused.payload).toBe('Такі файли не приймаємо');
     expect(selectChat(store.getState()).error).toBe('Такі файли не приймаємо');
   });

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api, errorMessage } from '../../shared/api';
+import { api, errorMessage, type UploadOptions, upload } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import type { ChatHistory, ChatMessage, ChatRootState, ChatState, FileFields } from './types';
@@ -53,15 +53,18 @@ export const fetchMessages = createChatThunk('chat/fetchMessages', async (query:
 });
 
 /** Uploads a file for a message (multipart `file`); the answer's link then goes with `chat:send`. */
-export const uploadChatFile = createChatThunk('chat/uploadFile', async (file: File, { rejectWithValue }) => {
-  try {
-    const body = new FormData();
-    body.append('file', file, file.name);
-    return await api.post<FileFields>('/chats/upload', body);
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-});
+export const uploadChatFile = createChatThunk(
+  'chat/uploadFile',
+  async ({ file, upload: options }: { file: File; upload?: UploadOptions }, { rejectWithValue }) => {
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return await upload<FileFields>('POST', '/chats/upload', body, options);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
 
 const chatSlice = createSlice({
   name: 'chat',

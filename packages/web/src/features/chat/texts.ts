@@ -56,7 +56,6 @@ export const chatTexts = {
   cancelEdit: 'Скасувати редагування',
   attach: 'Додати файл',
   fileHint: 'Зображення, PDF, аудіо або документ, до 10 МБ.',
-  uploading: (name: string) => `Завантажуємо ${name}…`,
   attached: (name: string) => `Додано файл: ${name}`,
   unattach: (name: string) => `Прибрати файл ${name}`,
   tooLarge: (size: string) => `Файл завеликий (${size}): щонайбільше 10 МБ. Оберіть менший файл.`,

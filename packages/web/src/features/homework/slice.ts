@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
-import { api, errorMessage } from '../../shared/api';
+import { api, errorMessage, upload } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
 import { countNotificationsSet, initialExercisesState } from './count';
@@ -53,13 +53,17 @@ export const fetchExerciseById = homeworkCall('exercises/fetchById', (exerciseId
 );
 
 /** Hands in homework (multipart; the file is optional). */
-export const addExercise = homeworkCall('exercises/add', ({ courseId, lessonId, homework, file }: NewExercise) =>
-  api.post<Exercise>('/exercises', formData({ courseId, lessonId, homework }, file)),
+export const addExercise = homeworkCall(
+  'exercises/add',
+  ({ courseId, lessonId, homework, file, upload: options }: NewExercise) =>
+    upload<Exercise>('POST', '/exercises', formData({ courseId, lessonId, homework }, file), options),
 );
 
 /** Replaces the homework text, and the file when a new one is given; the exercise waits again. */
-export const updateExercise = homeworkCall('exercises/update', ({ exerciseId, homework, file }: ExerciseUpdate) =>
-  api.patch<Exercise>('/exercises', formData({ exerciseId, homework }, file)),
+export const updateExercise = homeworkCall(
+  'exercises/update',
+  ({ exerciseId, homework, file, upload: options }: ExerciseUpdate) =>
+    upload<Exercise>('PATCH', '/exercises', formData({ exerciseId, homework }, file), options),
 );
 
 /** Takes the answer back: text and file go, the rating too. */
@@ -72,14 +76,16 @@ export const deleteFile = homeworkCall('exercises/deleteFile', (body: FileRemova
   api.patch<Exercise>('/exercises/file', body),
 );
 
-export const addComment = homeworkCall('exercises/addComment', ({ exerciseId, comment, file }: NewComment) =>
-  api.post<Comment>('/exercises/comment', formData({ exerciseId, comment }, file)),
+export const addComment = homeworkCall(
+  'exercises/addComment',
+  ({ exerciseId, comment, file, upload: options }: NewComment) =>
+    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment }, file), options),
 );
 
 export const editComment = homeworkCall(
   'exercises/editComment',
-  ({ exerciseId, commentId, comment, file }: CommentUpdate) =>
-    api.patch<Comment>('/exercises/comment', formData({ exerciseId, commentId, comment }, file)),
+  ({ exerciseId, commentId, comment, file, upload: options }: CommentUpdate) =>
+    upload<Comment>('PATCH', '/exercises/comment', formData({ exerciseId, commentId, comment }, file), options),
 );
 
 export const deleteComment = homeworkCall('exercises/deleteComment', (ref: CommentRef) =>

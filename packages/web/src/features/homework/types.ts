@@ -1,4 +1,5 @@
 import type { Comment, Exercise, ExerciseNotification } from '@yedyni/contract';
+import type { UploadOptions } from '../../shared/api';
 
 /** Spec section 3 and 4, «Exercises»: the exercise on screen, the notifications and their count. */
 export interface ExercisesState {
@@ -28,6 +29,8 @@ export interface ExerciseQuery {
 export interface NewExercise extends ExerciseQuery {
   homework: string;
   file?: File | null;
+  /** The upload's progress and cancel (the form's). */
+  upload?: UploadOptions;
 }
 
 export interface ExerciseUpdate {
@@ -35,6 +38,7 @@ export interface ExerciseUpdate {
   homework: string;
   /** Without a file the old file stays. */
   file?: File | null;
+  upload?: UploadOptions;
 }
 
 export interface FileRemoval {
@@ -47,6 +51,7 @@ export interface NewComment {
   exerciseId: string;
   comment: string;
   file?: File | null;
+  upload?: UploadOptions;
 }
 
 export interface CommentUpdate extends NewComment {

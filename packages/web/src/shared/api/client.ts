@@ -1,4 +1,4 @@
-/** The one HTTP client of the web app: relative `/api/...`, JSON, Bearer token, `{message}` errors. */
+/** The one HTTP client of the web app: relative `/api/...`, JSON or multipart uploads, Bearer token, `{message}` errors. */
 
 export const NETWORK_ERROR = 'Немає звʼязку з сервером. Перевірте інтернет і спробуйте ще раз.';
 
@@ -19,17 +19,42 @@ export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
 }
 
-/**
- * One call with the Bearer token; a FormData body goes as multipart, any other as JSON. `path` is under `/api`, unless `asText`: then it is a URL the API
- * gave (a lesson's content) and the answer is returned as text. Failures reject with an ApiError.
- */
-export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
-  const headers: Record<string, string> = { Accept: asText ? 'text/html' : 'application/json' };
+/** The headers of every call: what it accepts, and the Bearer token when there is one. */
+export function authHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
-  // FormData (multipart uploads) sets its own Content-Type with the boundary.
-  const form = body instanceof FormData;
-  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** An answer's JSON body, or the ApiError its failure means (the server's message when it gave one). */
+export function answerOf<T>(status: number, text: string): T {
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (status < 200 || status >= 300) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiError(
+      typeof message === 'string' && message
+        ? message
+        : `Сервер не зміг виконати запит (код ${status}). Спробуйте ще раз трохи згодом.`,
+      status,
+    );
+  }
+  return data as T;
+}
+
+/**
+ * One JSON call with the Bearer token. `path` is under `/api`, unless `asText`: then it is a URL the API
+ * gave (a lesson's content) and the answer is returned as text. Failures reject with an ApiError.
+ * Files go with `upload` (./upload.ts), which reports progress and can be cancelled.
+ */
+export async function request<T>(method: string, path: string, body?: unknown, asText = false): Promise<T> {
+  const headers = authHeaders(asText ? 'text/html' : 'application/json');
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   let text: string;
@@ -37,31 +62,14 @@ export async function request<T>(method: string, path: string, body?: unknown, a
     response = await fetch(asText ? path : `/api${path}`, {
       method,
       headers,
-      body: body === undefined || form ? (body as FormData | undefined) : JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     text = await response.text();
   } catch {
     throw new ApiError(NETWORK_ERROR, 0);
   }
   if (asText && response.ok) return text as T;
-
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(
-      typeof message === 'string' && message
-        ? message
-        : `Сервер не зміг виконати запит (код ${response.status}). Спробуйте ще раз трохи згодом.`,
-      response.status,
-    );
-  }
-  return data as T;
+  return answerOf<T>(response.status, text);
 }
 
 /** GET of a document the API links to (a lesson's content URL), as text. */

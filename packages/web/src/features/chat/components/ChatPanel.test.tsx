@@ -250,6 +250,30 @@ describe('the course chat panel', () => {
     );
   });
 
+  it('a file on its way shows its progress; «Скасувати» stops it, attaches nothing and keeps the text', async () => {
+    chatApi([], {
+      'POST /api/chats/upload': (init) => {
+        init.uploadProgress?.(1_500_000, 6_000_000);
+        // A slow link: no answer before the user cancels.
+        return new Promise<Response>(() => {});
+      },
+    });
+    const { ui, dialog, field } = await openChat();
+    await ui.type(field, 'Ось мій запис');
+    await ui.upload(within(dialog).getByLabelText('Додати файл'), fileOf('запис.m4a', 'audio/mp4', 6_000_000));
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Надсилаємо «запис.m4a»' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '25'));
+    expect(within(dialog).getByText('25 %')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Надіслати' })).toBeDisabled();
+
+    await ui.click(within(dialog).getByRole('button', { name: 'Скасувати надсилання «запис.m4a»' }));
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Додано файл/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).toHaveValue('Ось мій запис');
+    expect(within(dialog).getByRole('button', { name: 'Надіслати' })).toBeEnabled();
+  });
+
   it('says when the connection is lost, and after reconnecting joins again and loads afresh', async () => {
     let messages = pageOf(1, 2);
     const fetchMock = learnerApi({

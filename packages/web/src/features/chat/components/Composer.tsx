@@ -3,11 +3,13 @@ import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from
 import { useDraft } from '../../../shared/lib/drafts';
 import { ACCEPT_FILES, formatSize, MAX_FILE_BYTES } from '../../../shared/lib/files';
 import { excessOf, limitTexts } from '../../../shared/lib/limits';
+import { useUpload } from '../../../shared/lib/useUpload';
 import { Button } from '../../../shared/ui/Button';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { DraftNote } from '../../../shared/ui/DraftNote';
 import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import layout from '../../../shared/ui/layout.module.css';
+import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { useChatDispatch } from '../hooks';
 import { uploadChatFile } from '../slice';
 import { CHAT_COUNTER_FROM, CHAT_TEXT_MAX, chatTexts as t } from '../texts';
@@ -39,7 +41,8 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
   const text = editing ? editText : draft.value;
   const setText = editing ? setEditText : draft.set;
   const [file, setFile] = useState<FileFields | null>(null);
-  const [uploading, setUploading] = useState('');
+  const upload = useUpload();
+  const uploading = upload.progress !== null;
   const [busy, setBusy] = useState(false);
   const editingId = editing?._id ?? null;
   const wasEditing = useRef<string | null>(null);
@@ -65,9 +68,11 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
     }
     onProblem('');
     setFile(null);
-    setUploading(chosen.name);
-    const result = await dispatch(uploadChatFile(chosen));
-    setUploading('');
+    const result = await upload.run(chosen.name, (options) =>
+      dispatch(uploadChatFile({ file: chosen, upload: options })),
+    );
+    // Cancelled: nothing attached, nothing to report; the text stays.
+    if (!result) return;
     if (uploadChatFile.fulfilled.match(result)) setFile(result.payload);
     else onProblem(result.payload ?? t.uploadFailed);
   };
@@ -153,22 +158,18 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
           </button>
         </div>
       )}
-      {(file || uploading) && !editing && (
+      {upload.progress && !editing && (
+        <UploadProgress progress={upload.progress} onCancel={upload.cancel} className={styles.uploading} />
+      )}
+      {file && !editing && (
         <div className={styles.chip}>
           <Paperclip className={styles.icon} />
           <span className={styles.chipName} role="status">
-            {uploading ? t.uploading(uploading) : t.attached(file?.fileName ?? '')}
+            {t.attached(file.fileName)}
           </span>
-          {file && (
-            <button
-              type="button"
-              className={styles.chipRemove}
-              onClick={unattach}
-              aria-label={t.unattach(file.fileName)}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
+          <button type="button" className={styles.chipRemove} onClick={unattach} aria-label={t.unattach(file.fileName)}>
+            <span aria-hidden="true">×</span>
+          </button>
         </div>
       )}
       <div className={`${styles.row} ${limitedClass}`}>
@@ -181,7 +182,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
               type="file"
               className={buttons.pickerInput}
               accept={ACCEPT_FILES}
-              disabled={Boolean(uploading) || busy}
+              disabled={uploading || busy}
               aria-describedby={`${id}-file`}
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
             />
@@ -202,7 +203,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <Button type="submit" className={styles.send} disabled={busy || Boolean(uploading)}>
+        <Button type="submit" className={styles.send} disabled={busy || uploading}>
           {editing ? t.save : t.send}
         </Button>
       </div>

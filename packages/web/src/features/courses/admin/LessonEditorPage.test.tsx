@@ -170,6 +170,31 @@ describe('/uk/admin/courses/:courseId/lessons/:day, the lesson editor', () => {
     expect(field).toHaveAttribute('data-mode', 'preview');
   });
 
+  it('an upload on its way shows its progress; «Скасувати» stops it and says so, adding nothing', async () => {
+    const fetchMock = editorApi({
+      'POST /api/admin/courses/c-1/media': (init) => {
+        init.uploadProgress?.(30_000_000, 40_000_000);
+        // A slow link: no answer before the curator cancels.
+        return new Promise<Response>(() => {});
+      },
+    });
+    await openEditor();
+    const ui = userEvent.setup();
+    const media = screen.getByRole('region', { name: 'Зображення для тексту' });
+    const picker = within(media).getByLabelText('Завантажити зображення');
+    await ui.upload(picker, new File(['png'], 'kvity.png', { type: 'image/png' }));
+    const bar = await within(media).findByRole('progressbar', { name: 'Надсилаємо «kvity.png»' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '75'));
+    expect(picker).toBeDisabled();
+
+    await ui.click(within(media).getByRole('button', { name: 'Скасувати надсилання «kvity.png»' }));
+    expect(await within(media).findByRole('status')).toHaveTextContent('Надсилання скасовано.');
+    expect(within(media).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(media).queryByLabelText('Адреса файлу')).not.toBeInTheDocument();
+    expect(picker).toBeEnabled();
+    expect(callsOf(fetchMock).filter((call) => call === 'POST /api/admin/courses/c-1/media')).toHaveLength(1);
+  });
+
   it('uploads: a file over 50 MiB is refused before sending; an image is uploaded and inserted at the cursor', async () => {
     const fetchMock = editorApi({
       'POST /api/admin/courses/c-1/media': () =>

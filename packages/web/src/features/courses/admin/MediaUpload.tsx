@@ -2,9 +2,10 @@ import type { CourseMedia } from '@yedyni/contract';
 import { MEDIA_MAX_BYTES } from '@yedyni/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { useUpload } from '../../../shared/lib/useUpload';
 import buttons from '../../../shared/ui/buttons.module.css';
-import { Spinner } from '../../../shared/ui/Spinner';
 import field from '../../../shared/ui/TextField.module.css';
+import { UploadProgress, uploadTexts } from '../../../shared/ui/UploadProgress';
 import { type Outcome, OutcomeMessage } from '../../admin';
 import { courseAdminApi } from './api';
 import styles from './Courses.module.css';
@@ -36,11 +37,11 @@ interface MediaUploadProps {
 
 /**
  * A file picker that uploads one image or audio file to the course's media (at most
- * MEDIA_MAX_BYTES, refused here before sending), with an uploading state and the outcome.
+ * MEDIA_MAX_BYTES, refused here before sending), with its progress, a way to cancel it, and the outcome.
  */
 export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadProps) {
   const id = useId();
-  const [uploading, setUploading] = useState('');
+  const upload = useUpload();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const mb = mebibytes(MEDIA_MAX_BYTES);
 
@@ -58,15 +59,16 @@ export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadPr
       return;
     }
     setOutcome(null);
-    setUploading(file.name);
     try {
-      const media = await courseAdminApi.uploadMedia(courseId, file);
+      const media = await upload.run(file.name, (options) => courseAdminApi.uploadMedia(courseId, file, options));
+      if (!media) {
+        setOutcome({ ok: true, text: uploadTexts.cancelled });
+        return;
+      }
       onUploaded(media);
       setOutcome({ ok: true, text: t.uploaded(media.name || file.name) });
     } catch (error) {
       setOutcome({ ok: false, text: errorMessage(error) || t.uploadFailed });
-    } finally {
-      setUploading('');
     }
   };
 
@@ -81,13 +83,13 @@ export function MediaUpload({ courseId, kind, label, onUploaded }: MediaUploadPr
         className={buttons.fileInput}
         accept={ACCEPT[kind]}
         aria-describedby={`${id}-limit`}
-        disabled={uploading !== ''}
+        disabled={upload.progress !== null}
         onChange={onChange}
       />
       <span id={`${id}-limit`} className={field.hint}>
         {kind === 'image' ? t.imageLimit(mb) : t.audioLimit(mb)}
       </span>
-      {uploading && <Spinner compact label={t.uploading(uploading)} />}
+      {upload.progress && <UploadProgress progress={upload.progress} onCancel={upload.cancel} />}
       <OutcomeMessage outcome={outcome} />
     </div>
   );

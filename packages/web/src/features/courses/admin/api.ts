@@ -12,7 +12,7 @@ import type {
   CourseUpdateBody,
   LessonEditBody,
 } from '@yedyni/contract';
-import { request } from '../../../shared/api';
+import { request, type UploadOptions, upload } from '../../../shared/api';
 import { adminPath, pathSegment as id } from '../../admin';
 
 /** Paths of the GET calls, for useAdminQuery (each is also callable through courseAdminApi). */
@@ -43,10 +43,10 @@ export const courseAdminApi = {
   deleteLesson: (courseId: string, day: number | string) =>
     request<unknown>('DELETE', courseAdminPaths.lesson(courseId, day)),
   /** Multipart `file` (an image or audio, at most MEDIA_MAX_BYTES). */
-  uploadMedia: (courseId: string, file: File) => {
+  uploadMedia: (courseId: string, file: File, options?: UploadOptions) => {
     const form = new FormData();
     form.append('file', file);
-    return request<CourseMedia>('POST', `/admin/courses/${id(courseId)}/media`, form);
+    return upload<CourseMedia>('POST', `/admin/courses/${id(courseId)}/media`, form, options);
   },
   /** Markdown → the sanitized HTML the learners will see. */
   preview: (markdown: string) => request<{ html: string }>('POST', '/admin/preview', { markdown }),

@@ -153,7 +153,6 @@ export const courseAdminTexts = {
   uploadLimit: (mb: number) => `Зображення (JPEG, PNG, WebP, GIF) або аудіо (MP3, OGG, WAV, M4A), до ${mb} МБ.`,
   audioLimit: (mb: number) => `MP3, OGG, WAV або M4A, до ${mb} МБ.`,
   imageLimit: (mb: number) => `JPEG, PNG, WebP або GIF, до ${mb} МБ.`,
-  uploading: (name: string) => `Завантажуємо «${name}»…`,
   uploaded: (name: string) => `Файл «${name}» завантажено.`,
   tooBig: (mb: number) => `Файл завеликий: не більше ${mb} МБ.`,
   wrongImage: 'Оберіть зображення: JPEG, PNG, WebP або GIF.',

@@ -135,6 +135,44 @@ describe('the practice tab: homework', () => {
     expect((form.get('file') as File).name).toBe('фото.png');
   });
 
+  it('a file on its way shows its percent in a named bar; «Скасувати» stops it and keeps the text and the file', async () => {
+    let sends = 0;
+    let cancelledRequest = false;
+    learnerApi({
+      'POST /api/exercises': (init) => {
+        sends += 1;
+        init.uploadProgress?.(4_000_000, 9_000_000);
+        // The link is slow: no answer comes before the user cancels.
+        return new Promise<Response>(() => {});
+      },
+    });
+    const real = XMLHttpRequest.prototype.abort;
+    XMLHttpRequest.prototype.abort = function abort(this: XMLHttpRequest) {
+      cancelledRequest = true;
+      real.call(this);
+    };
+    renderApp(PRACTICE);
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Ваша відповідь', {}, { timeout: 8_000 }), 'Моя відповідь');
+    await ui.upload(screen.getByLabelText('Файл (необовʼязково)'), fileOf('звіт.pdf', 'application/pdf', 9_000_000));
+    await ui.click(screen.getByRole('button', { name: 'Надіслати' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Надсилаємо «звіт.pdf»' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '44'));
+    // «44 %» (with the no-break space, which the matcher reads as a space).
+    expect(screen.getByText('44 %')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Скасувати надсилання «звіт.pdf»' }));
+
+    expect(cancelledRequest).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Надсилання скасовано. Текст і файл лишилися');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Ваша відповідь')).toHaveValue('Моя відповідь');
+    expect(screen.getByText('Обрано: звіт.pdf (8,6 МБ)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Надіслати' })).toBeEnabled();
+    expect(sends).toBe(1);
+  }, 15_000);
+
   it('opening it with unread curator comments marks them read and clears the badge; shows rating and «Новий»', async () => {
     const rated = {
       ...exercise,

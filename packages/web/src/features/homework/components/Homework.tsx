@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { UploadOptions } from '../../../shared/api';
 import { useHasDraft } from '../../../shared/lib/drafts';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
@@ -101,11 +102,11 @@ function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: 
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
 
-  const submit = async (homework: string, file: File | null) => {
+  const submit = async (homework: string, file: File | null, upload: UploadOptions) => {
     setNotice('');
     const result = exercise
-      ? await dispatch(updateExercise({ exerciseId: exercise._id, homework, file }))
-      : await dispatch(addExercise({ courseId, lessonId, homework, file }));
+      ? await dispatch(updateExercise({ exerciseId: exercise._id, homework, file, upload }))
+      : await dispatch(addExercise({ courseId, lessonId, homework, file, upload }));
     const problem = problemOf(result);
     if (!problem) {
       setNotice(handedIn ? t.saved : t.sent);
@@ -184,7 +185,7 @@ interface AnswerFormProps {
   initial: string;
   hasFile: boolean;
   editing: boolean;
-  onSubmit: (homework: string, file: File | null) => Promise<string>;
+  onSubmit: (homework: string, file: File | null, upload: UploadOptions) => Promise<string>;
   onCancel?: () => void;
 }
 

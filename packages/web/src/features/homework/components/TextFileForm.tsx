@@ -1,9 +1,13 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import type { UploadOptions } from '../../../shared/api';
 import { useDraft } from '../../../shared/lib/drafts';
 import { overLimit } from '../../../shared/lib/limits';
+import { useUpload } from '../../../shared/lib/useUpload';
+import { Notice } from '../../../shared/ui/Alert';
 import { DraftNote } from '../../../shared/ui/DraftNote';
 import { FormActions } from '../../../shared/ui/FormActions';
 import { TextArea } from '../../../shared/ui/TextArea';
+import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { homeworkTexts as t } from '../texts';
 import { FilePicker } from './FilePicker';
 import styles from './Homework.module.css';
@@ -20,8 +24,11 @@ export interface TextFileFormProps {
   max: number;
   rows: number;
   initial?: string;
-  /** Sends the text (trimmed) and file; resolves with the server's message on failure, '' on success. */
-  onSubmit: (text: string, file: File | null) => Promise<string>;
+  /**
+   * Sends the text (trimmed) and file, giving `upload` to the upload (its progress and cancel);
+   * resolves with the server's message on failure, '' on success.
+   */
+  onSubmit: (text: string, file: File | null, upload: UploadOptions) => Promise<string>;
   onCancel?: () => void;
   /** Editing what has a file: a new one replaces it. */
   hasFile?: boolean;
@@ -57,6 +64,8 @@ export function TextFileForm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const [pickerKey, setPickerKey] = useState(0);
+  const [cancelled, setCancelled] = useState(false);
+  const upload = useUpload();
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,8 +81,17 @@ export function TextFileForm({
     }
     setBusy(true);
     setFailure('');
-    const problem = await onSubmit(text.trim(), file);
+    setCancelled(false);
+    // A file shows its progress and may be cancelled; a text alone goes at once.
+    const problem = file
+      ? await upload.run(file.name, (options) => onSubmit(text.trim(), file, options))
+      : await onSubmit(text.trim(), null, {});
     setBusy(false);
+    if (problem === undefined) {
+      // Cancelled: the text (and its draft) and the file stay, ready to send again.
+      setCancelled(true);
+      return;
+    }
     if (problem) {
       setFailure(problem);
       return;
@@ -106,6 +124,8 @@ export function TextFileForm({
         onChange={setFile}
         disabled={busy}
       />
+      {upload.progress && <UploadProgress progress={upload.progress} onCancel={upload.cancel} />}
+      {cancelled && <Notice tone="info">{t.uploadCancelled}</Notice>}
       <FormActions
         failure={failure}
         busy={busy}

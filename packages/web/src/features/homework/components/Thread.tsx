@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { UploadOptions } from '../../../shared/api';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Attachment } from '../../../shared/ui/Attachment';
 import { Button } from '../../../shared/ui/Button';
@@ -32,9 +33,9 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
   const Heading = level === 2 ? 'h2' : 'h3';
   const titleId = `thread-${exercise._id}`;
 
-  const add = async (comment: string, file: File | null) => {
+  const add = async (comment: string, file: File | null, upload: UploadOptions) => {
     setNotice('');
-    const problem = problemOf(await dispatch(addComment({ exerciseId: exercise._id, comment, file })));
+    const problem = problemOf(await dispatch(addComment({ exerciseId: exercise._id, comment, file, upload })));
     if (!problem) setNotice(t.commentSent);
     return problem;
   };
@@ -91,9 +92,9 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
   const name = t.fullName(comment.author);
   const commentId = comment._id;
 
-  const save = async (text: string, file: File | null) => {
+  const save = async (text: string, file: File | null, upload: UploadOptions) => {
     onDone('');
-    const problem = problemOf(await dispatch(editComment({ exerciseId, commentId, comment: text, file })));
+    const problem = problemOf(await dispatch(editComment({ exerciseId, commentId, comment: text, file, upload })));
     if (!problem) {
       setEditing(false);
       onDone(t.commentSaved);
