@@ -59,4 +59,5 @@ export type AuditAction =
   | 'club.update'
   | 'chat.delete'
   | 'comment.delete'
-  | 'homework.rate';
+  | 'homework.rate'
+  | 'homework.rate.undo';

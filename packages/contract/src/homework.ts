@@ -129,4 +129,21 @@ export const HOMEWORK_MESSAGES = {
   emptyHomework: 'Домашнє завдання: напишіть відповідь або додайте файл',
   emptyComment: 'Коментар: напишіть текст або додайте файл',
   nothingToRate: 'Відповідь видалено — оцінювати нічого',
+  noRatingToUndo: 'Цю оцінку вже не можна скасувати: її немає або її змінено',
+  undoNotYours: 'Скасувати оцінку може лише куратор, який її поставив',
+  undoTooLate: 'Оцінку вже не можна скасувати: минуло понад 10 секунд',
 } as const;
+
+/**
+ * How long the curator who gave a rating may withdraw it (ms). Its notification reaches the learner
+ * only after this, so a withdrawn rating is never told. `undoTooLate` names the same span.
+ */
+export const RATING_UNDO_MS = 10_000;
+
+/** The answer to a rating's withdrawal: the homework's rating and status as they are again. */
+export const ratingUndoneSchema = z.object({
+  exerciseId: z.string(),
+  rating: z.number().int().nullable(),
+  status: z.enum(['active', 'inactive']),
+});
+export type RatingUndone = z.infer<typeof ratingUndoneSchema>;

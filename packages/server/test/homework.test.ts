@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, HOMEWORK_MESSAGES, MAX_FILE_BYTES } from '@yedyni/contract';
+import { FILE_MESSAGES, HOMEWORK_MESSAGES, MAX_FILE_BYTES, RATING_UNDO_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, importFixtures, signUp, staff } from './support/courses.js';
@@ -498,5 +498,120 @@ describe('ratings in the footprint', () => {
       .where('source_key', 'like', 'rating:%')
       .execute();
     expect(rows.reduce((sum, r) => sum + r.points, 0)).toBe(final);
+  });
+});
+
+describe('withdrawing a rating', () => {
+  const rate = (token: string, exerciseId: string, rating: number) =>
+    t.api('PATCH', '/api/exercises/rating', { token, body: { exerciseId, rating } });
+  const undo = (token: string, exerciseId: string) =>
+    t.api('DELETE', `/api/exercises/rating?exerciseId=${exerciseId}`, { token });
+  const stored = (exerciseId: string) =>
+    t.app.services.db
+      .selectFrom('exercises')
+      .select(['rating', 'status', 'updated_at'])
+      .where('id', '=', exerciseId)
+      .executeTakeFirstOrThrow();
+
+  it('by its curator within the window puts the homework, the footprint and the waiting list back as they were', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    const before = await stored(exercise._id);
+    const footprint = await mark(learner.token);
+    t.clock.advance(1_000);
+    expect((await rate(curatorToken, exercise._id, 9)).status).toBe(200);
+    expect(await mark(learner.token)).toBe(footprint + 9);
+
+    t.clock.advance(RATING_UNDO_MS - 1);
+    const undone = await undo(curatorToken, exercise._id);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toEqual({ exerciseId: exercise._id, rating: null, status: 'active' });
+    expect(await stored(exercise._id)).toEqual(before);
+    expect(await mark(learner.token)).toBe(footprint);
+    const waiting = await t.api('GET', '/api/exercises/notifications?limit=50', { token: curatorToken });
+    expect(waiting.body.notifications.map((n: { exerciseId: string }) => n.exerciseId)).toContain(exercise._id);
+
+    // The audit log keeps the rating and its withdrawal.
+    const log = await t.api('GET', '/api/admin/audit?action=homework.rate.undo&limit=50', {
+      token: await staff(t, 'admin'),
+    });
+    const [line] = log.body.entries.filter((e: { target: string }) => e.target === `exercise:${exercise._id}`);
+    expect(line.summary).toContain('оцінку 9 скасовано → —');
+
+    // Withdrawn once: nothing is left to withdraw.
+    const again = await undo(curatorToken, exercise._id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(HOMEWORK_MESSAGES.noRatingToUndo);
+  });
+
+  it('goes back to the rating before, not to none', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    await rate(curatorToken, exercise._id, 6);
+    t.clock.advance(RATING_UNDO_MS);
+    const kept = await stored(exercise._id);
+    const footprint = await mark(learner.token);
+    await rate(curatorToken, exercise._id, 11);
+    expect((await undo(curatorToken, exercise._id)).body).toEqual({
+      exerciseId: exercise._id,
+      rating: 6,
+      status: 'inactive',
+    });
+    expect(await stored(exercise._id)).toEqual(kept);
+    expect(await mark(learner.token)).toBe(footprint);
+  });
+
+  it('is refused after the window, in Ukrainian, and changes nothing', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    await rate(curatorToken, exercise._id, 7);
+    const after = await stored(exercise._id);
+    t.clock.advance(RATING_UNDO_MS);
+    const late = await undo(curatorToken, exercise._id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Оцінку вже не можна скасувати: минуло понад 10 секунд');
+    expect(await stored(exercise._id)).toEqual(after);
+  });
+
+  it('is only for the curator who set it: not another curator, not the learner', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    await rate(curatorToken, exercise._id, 5);
+    const after = await stored(exercise._id);
+    for (const token of [secondCurator, learner.token]) {
+      const refused = await undo(token, exercise._id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Скасувати оцінку може лише куратор, який її поставив');
+    }
+    expect(await stored(exercise._id)).toEqual(after);
+    const stranger = await signUp(t);
+    expect((await undo(stranger.token, exercise._id)).status).toBe(404);
+  });
+
+  it('is refused once anything moved the rating since (another curator’s rating, the learner deleting the answer)', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    await rate(curatorToken, exercise._id, 8);
+    await rate(secondCurator, exercise._id, 10);
+    const first = await undo(curatorToken, exercise._id);
+    expect(first.status).toBe(403);
+    await t.api('PATCH', '/api/exercises/homework', { token: learner.token, body: { exerciseId: exercise._id } });
+    const gone = await undo(secondCurator, exercise._id);
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe(HOMEWORK_MESSAGES.noRatingToUndo);
+  });
+
+  it('keeps a comment written after the rating: the later status and time stand', async () => {
+    const learner = await signUp(t);
+    const { body: exercise } = await submit(learner.token);
+    await rate(curatorToken, exercise._id, 8);
+    t.clock.advance(1_000);
+    await t.form('POST', '/api/exercises/comment', {
+      token: learner.token,
+      fields: { exerciseId: exercise._id, comment: 'Дякую, але чому 8?' },
+    });
+    const commented = await stored(exercise._id);
+    expect((await undo(curatorToken, exercise._id)).status).toBe(200);
+    expect(await stored(exercise._id)).toEqual({ ...commented, rating: null });
   });
 });

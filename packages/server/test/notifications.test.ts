@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, kyivParts, kyivTime } from '@yedyni/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, kyivParts, kyivTime, RATING_UNDO_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, until } from './support/app.js';
 import { curator, importFixtures, signUp } from './support/courses.js';
@@ -36,18 +36,35 @@ async function mailTo(email: string, count = 1): Promise<ReceivedMail[]> {
 /** Long enough for the job poller (every second) to have sent anything it was going to. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
 
-async function learnerWithComment(comment = 'Гарно, але перевірте відмінки.') {
+/** A learner who has handed in homework for lesson 1. */
+async function learnerWithHomework() {
   const learner = await signUp(t);
   const { body: exercise } = await t.form('POST', '/api/exercises', {
     token: learner.token,
     fields: { courseId: alpha, lessonId: '1', homework: 'Моя відповідь' },
   });
+  return { ...learner, exerciseId: exercise._id as string };
+}
+
+async function learnerWithComment(comment = 'Гарно, але перевірте відмінки.') {
+  const learner = await learnerWithHomework();
   const reply = await t.form('POST', '/api/exercises/comment', {
     token: curatorToken,
-    fields: { exerciseId: exercise._id, comment },
+    fields: { exerciseId: learner.exerciseId, comment },
   });
   expect(reply.status).toBe(201);
-  return { ...learner, exerciseId: exercise._id as string };
+  return learner;
+}
+
+/** A learner's homework that a curator has just marked. */
+async function rated(rating: number) {
+  const learner = await learnerWithHomework();
+  const marked = await t.api('PATCH', '/api/exercises/rating', {
+    token: curatorToken,
+    body: { exerciseId: learner.exerciseId, rating },
+  });
+  expect(marked.status).toBe(200);
+  return { learner, exerciseId: learner.exerciseId };
 }
 
 const list = async (token: string) => (await t.api('GET', '/api/notifications', { token })).body;
@@ -134,18 +151,54 @@ describe('homework notifications', () => {
   });
 
   it('a grade alone counts on the badge', async () => {
-    const learner = await signUp(t);
-    const { body: exercise } = await t.form('POST', '/api/exercises', {
-      token: learner.token,
-      fields: { courseId: alpha, lessonId: '1', homework: 'Відповідь' },
-    });
-    await t.api('PATCH', '/api/exercises/rating', {
-      token: curatorToken,
-      body: { exerciseId: exercise._id, rating: 9 },
-    });
+    const { learner } = await rated(9);
+    // Held while its curator may still withdraw it, then told.
+    expect((await list(learner.token)).countNotifications).toBe(0);
+    t.clock.advance(RATING_UNDO_MS);
     const mine = await list(learner.token);
     expect(mine.countNotifications).toBe(1);
     expect(mine.notifications[0].title).toBe('Домашнє завдання оцінено: 9 з 12');
+  });
+
+  it('a rating withdrawn within the undo window never reaches the learner: no row, no badge, no mail', async () => {
+    const { learner, exerciseId } = await rated(4);
+    // Nothing is told or sent while the rating may still be withdrawn.
+    expect((await list(learner.token)).notifications).toEqual([]);
+    expect((await t.api('GET', '/api/exercises/notifications', { token: learner.token })).body).toEqual({
+      notifications: [],
+      countNotifications: 0,
+    });
+    t.clock.advance(RATING_UNDO_MS - 1_000);
+    await t.app.services.notifications.tick();
+    const undone = await t.api('DELETE', `/api/exercises/rating?exerciseId=${exerciseId}`, { token: curatorToken });
+    expect(undone.status).toBe(200);
+
+    t.clock.advance(HOUR + 60_000);
+    await t.app.services.notifications.tick();
+    await settle();
+    expect(mailsTo(learner.person.email)).toHaveLength(0);
+    expect(await list(learner.token)).toEqual({ notifications: [], countNotifications: 0 });
+    const left = await t.app.services.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', learner.user._id)
+      .execute();
+    expect(left).toEqual([]);
+    const deliveries = await t.app.services.db
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+      .select('d.id')
+      .where('n.user_id', '=', learner.user._id)
+      .execute();
+    expect(deliveries).toEqual([]);
+  });
+
+  it('a kept rating is mailed once its undo window and the mail delay have passed', async () => {
+    const { learner } = await rated(10);
+    t.clock.advance(HOUR + RATING_UNDO_MS);
+    await t.app.services.notifications.tick();
+    const [mail] = await mailTo(learner.person.email);
+    expect(mail?.text).toContain('10 з 12');
   });
 });
 

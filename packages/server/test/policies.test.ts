@@ -23,6 +23,8 @@ import {
   commentAbilities,
   exerciseAbilities,
   isModeration as isCommentModeration,
+  isOwnRating,
+  ratingStillWithdrawable,
   reviewsHomework,
 } from '../src/features/homework/policy.js';
 import { canReadNotification } from '../src/features/notifications/policy.js';
@@ -74,6 +76,18 @@ const table: Row[] = [
   ['rate own homework', (a) => canRate(a, own(a)), [false, false, false]],
   ['rate their homework', (a) => canRate(a, theirs), [false, true, true]],
   ['review waiting homework', reviewsHomework, [false, true, true]],
+  ['withdraw own rating', (a) => isOwnRating(a, { curator_id: a.id, rated_at: 0 }), [false, true, true]],
+  ['withdraw their rating', (a) => isOwnRating(a, { curator_id: 'someone', rated_at: 0 }), [false, false, false]],
+  [
+    'withdraw a rating 9.999 s old',
+    () => ratingStillWithdrawable({ curator_id: '', rated_at: 0 }, 9_999),
+    [true, true, true],
+  ],
+  [
+    'withdraw a rating 10 s old',
+    () => ratingStillWithdrawable({ curator_id: '', rated_at: 0 }, 10_000),
+    [false, false, false],
+  ],
   // chat
   [
     'member of an existing room of my wave',

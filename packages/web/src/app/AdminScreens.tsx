@@ -12,8 +12,14 @@ import LessonEditorPage from '../features/courses/admin/LessonEditorPage';
 import TasksPage from '../features/game/admin/TasksPage';
 import OlympiadsAdminPage from '../features/olympiads/admin/OlympiadsAdminPage';
 import PaymentsAdminPage from '../features/payments/admin/PaymentsAdminPage';
+import { modalReducer } from '../shared/modal/slice';
 import { Spinner } from '../shared/ui/Spinner';
 import { useAppSelector } from './hooks';
+import { injectReducers } from './store';
+
+// The console's confirmation dialogs (a role change) use the modal slice; it joins the store with
+// the console, so /login does not carry it. Injecting again is a no-op.
+injectReducers({ modal: modalReducer });
 
 // `/uk/admin/*`, «Керування»: one lazy chunk for the whole console, its route table. The shell
 // (frame, tabs, access screens) is the admin feature's; each domain's console screens are its own

@@ -1,7 +1,12 @@
+import { RATING_UNDO_MS } from '@yedyni/contract';
 import { type Actor, CURATOR_ROLES, isCurator } from '../auth/policy.js';
 
 interface OwnedExercise {
   user_id: string;
+}
+interface GivenRating {
+  curator_id: string;
+  rated_at: number;
 }
 interface AuthoredComment {
   author_id: string;
@@ -38,6 +43,16 @@ export function isModeration(actor: Actor, comment: AuthoredComment): boolean {
 /** Curators rate other people's homework, never their own (so every rating is in the audit log). */
 export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
   return isCurator(actor) && exercise.user_id !== actor.id;
+}
+
+/** Only the curator who gave a rating may withdraw it: another curator gives a rating of their own. */
+export function isOwnRating(actor: Actor, rating: GivenRating): boolean {
+  return isCurator(actor) && rating.curator_id === actor.id;
+}
+
+/** A rating may be withdrawn for RATING_UNDO_MS after it was given (its notification is held as long). */
+export function ratingStillWithdrawable(rating: GivenRating, now: number): boolean {
+  return now - rating.rated_at < RATING_UNDO_MS;
 }
 
 /** What the caller may do with a homework, sent with it so that the web never asks the role. */

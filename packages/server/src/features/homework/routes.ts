@@ -12,6 +12,7 @@ import {
   notificationsSchema,
   pageQuerySchema,
   ratingBodySchema,
+  ratingUndoneSchema,
   removeFileBodySchema,
   updateExerciseFieldsSchema,
 } from '@yedyni/contract';
@@ -165,6 +166,18 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
       },
     },
     async (request) => homework.rate(request.user, request.body.exerciseId, request.body.rating),
+  );
+
+  app.delete(
+    '/rating',
+    {
+      schema: {
+        summary: 'Скасувати щойно поставлену оцінку (лише той, хто її поставив, і лише 10 секунд)',
+        querystring: exerciseRefSchema,
+        response: { 200: ratingUndoneSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => homework.undoRating(request.user, request.query.exerciseId),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import {
   FILE_MESSAGES,
   type FileFields,
   HOMEWORK_MESSAGES,
+  RATING_UNDO_MS,
+  type RatingUndone,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { excerpt, writeAudit } from '../../infra/audit.js';
@@ -33,7 +35,9 @@ import {
   commentAbilities,
   exerciseAbilities,
   isModeration,
+  isOwnRating,
   REVIEWER_ROLES,
+  ratingStillWithdrawable,
   reviewsHomework,
 } from './policy.js';
 
@@ -350,14 +354,42 @@ export class HomeworkService {
         const current = await this.visible(actor, exerciseId, trx);
         if (!current.homework.trim() && !current.file_id) throw new AppError(409, HOMEWORK_MESSAGES.nothingToRate);
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
-        await trx.updateTable('exercises').set({ status: 'inactive' }).where('id', '=', exerciseId).execute();
+        const ratedAt = this.now();
+        await trx
+          .updateTable('exercises')
+          .set({ status: 'inactive', updated_at: ratedAt })
+          .where('id', '=', exerciseId)
+          .execute();
+        const version = current.rating_version + 1;
+        // What the rating replaces, for its curator's withdrawal (undoRating); a newer rating replaces it.
+        const given = {
+          curator_id: actor.id,
+          rating_version: version,
+          rating,
+          rated_at: ratedAt,
+          previous_rating: current.rating,
+          previous_status: current.status,
+          previous_updated_at: current.updated_at,
+        };
+        await trx
+          .insertInto('exercise_ratings')
+          .values({ exercise_id: exerciseId, ...given })
+          .onConflict((conflict) => conflict.column('exercise_id').doUpdateSet(given))
+          .execute();
         const where = await this.whereabouts(trx, current);
-        await this.tellOwner(trx, current, actor, {
-          key: `homework:rating:${exerciseId}:${current.rating_version + 1}`,
-          title: `Домашнє завдання оцінено: ${rating} з 12`,
-          body: `${where.lesson}: оцінка ${rating}.`,
-          paragraphs: [`Куратор оцінив ваше домашнє завдання (${where.lesson}): ${rating} з 12.`],
-        });
+        // Held while the rating may be withdrawn: a withdrawn one is never told.
+        await this.tellOwner(
+          trx,
+          current,
+          actor,
+          {
+            key: ratingKey(exerciseId, version),
+            title: `Домашнє завдання оцінено: ${rating} з 12`,
+            body: `${where.lesson}: оцінка ${rating}.`,
+            paragraphs: [`Куратор оцінив ваше домашнє завдання (${where.lesson}): ${rating} з 12.`],
+          },
+          RATING_UNDO_MS,
+        );
         await writeAudit(trx, {
           actorId: actor.id,
           action: 'homework.rate',
@@ -383,6 +415,60 @@ export class HomeworkService {
   }
 
   /**
+   * The curator who gave the last rating withdraws it within RATING_UNDO_MS: the rating, the
+   * footprint (a counter-entry in the ledger), and, if nothing else touched the homework since,
+   * its status and time go back to what they were; the held notification goes unsent; the audit
+   * log keeps both lines. Anything that moved the rating since makes the rating final.
+   */
+  async undoRating(actor: Actor, exerciseId: string): Promise<RatingUndone> {
+    const exercise = await this.visible(actor, exerciseId);
+    const undone = await this.deps.db.transaction().execute(async (trx) => {
+      const current = await this.visible(actor, exerciseId, trx);
+      const last = await trx
+        .selectFrom('exercise_ratings')
+        .selectAll()
+        .where('exercise_id', '=', exerciseId)
+        .executeTakeFirst();
+      if (!last || last.rating_version !== current.rating_version) {
+        throw new AppError(409, HOMEWORK_MESSAGES.noRatingToUndo);
+      }
+      if (!isOwnRating(actor, last)) throw new AppError(403, HOMEWORK_MESSAGES.undoNotYours);
+      if (!ratingStillWithdrawable(last, this.now())) throw new AppError(409, HOMEWORK_MESSAGES.undoTooLate);
+      if (!(await this.changeRating(trx, current, last.previous_rating, 'Оцінку скасовано'))) {
+        throw new AppError(409, HOMEWORK_MESSAGES.noRatingToUndo);
+      }
+      // Untouched since the rating (no comment, no edit): exactly as before it; else the later change stands.
+      const untouched = current.updated_at === last.rated_at;
+      const status = untouched ? last.previous_status : current.status;
+      await trx
+        .updateTable('exercises')
+        .set({ status, updated_at: untouched ? last.previous_updated_at : current.updated_at })
+        .where('id', '=', exerciseId)
+        .execute();
+      await trx.deleteFrom('exercise_ratings').where('exercise_id', '=', exerciseId).execute();
+      await this.deps.notifications.withdraw(trx, current.user_id, ratingKey(exerciseId, last.rating_version));
+      const where = await this.whereabouts(trx, current);
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'homework.rate.undo',
+        target: `exercise:${exerciseId}`,
+        summary: `${where.owner}, ${where.lesson}: оцінку ${last.rating} скасовано → ${last.previous_rating ?? '—'}`,
+        details: {
+          ownerId: current.user_id,
+          courseId: current.course_id,
+          day: current.day,
+          from: last.rating,
+          to: last.previous_rating,
+        },
+        now: this.now(),
+      });
+      return { exerciseId, rating: last.previous_rating, status };
+    });
+    this.countsChanged(exercise.user_id);
+    return undone;
+  }
+
+  /**
    * A curator's comment or rating, told to the homework's owner in the same transaction: push at
    * once, e-mail an hour later only if it is still unread by then.
    */
@@ -391,6 +477,7 @@ export class HomeworkService {
     exercise: ExercisesTable,
     actor: Actor,
     told: { key: string; title: string; body: string; paragraphs: string[] },
+    holdMs?: number,
   ): Promise<void> {
     await this.deps.notifications.notify(trx, {
       userId: exercise.user_id,
@@ -403,6 +490,7 @@ export class HomeworkService {
       actorId: actor.id,
       email: { subject: told.title, paragraphs: told.paragraphs, action: 'Переглянути завдання' },
       emailDelayMs: HOMEWORK_MAIL_DELAY_MS,
+      holdMs,
     });
   }
 
@@ -597,6 +685,11 @@ export class HomeworkService {
     const files = await this.deps.files.fields(this.deps.db, [comment.file_id]);
     return commentOf(actor, comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
   }
+}
+
+/** The notification of the rating that made this rating version (one per rating, so a new one is told anew). */
+function ratingKey(exerciseId: string, version: number): string {
+  return `homework:rating:${exerciseId}:${version}`;
 }
 
 function commentOf(

@@ -31,21 +31,25 @@ export async function savePreferences(db: Executor, userId: string, preferences:
     .execute();
 }
 
-export async function unreadCount(db: Executor, userId: string): Promise<number> {
+/** Unread and told by `now` (a held one, `created_at` still ahead, is not there yet). */
+export async function unreadCount(db: Executor, userId: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where('created_at', '<=', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listOf(db: Executor, userId: string, limit: number, offset: number) {
+/** A page of what was told by `now`, newest first. */
+export function listOf(db: Executor, userId: string, now: number, limit: number, offset: number) {
   return db
     .selectFrom('notifications')
     .select(['id', 'category', 'title', 'body', 'link', 'created_at', 'read_at'])
     .where('user_id', '=', userId)
+    .where('created_at', '<=', now)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -43,6 +43,11 @@ export interface NotificationEvent {
   emailDelayMs?: number;
   /** Past this instant nothing is sent (a reminder of something already over). */
   expiresAt?: number;
+  /**
+   * Held this long before anyone is told (a rating its curator may still withdraw): the row counts
+   * from then (`created_at`), and every delivery waits for it. `withdraw` takes it back meanwhile.
+   */
+  holdMs?: number;
 }
 
 /** The push channel (infra/push.ts and the push subscriptions, built apart); absent: no push deliveries. */
@@ -130,6 +135,7 @@ export class NotificationService {
   /** Records the event for its recipient and queues its deliveries, in the caller's transaction. */
   async notify(trx: Executor, event: NotificationEvent): Promise<boolean> {
     const now = this.deps.clock.now();
+    const told = now + (event.holdMs ?? 0);
     const id = randomUUID();
     const inserted = await repo.insertNotification(trx, {
       id,
@@ -142,14 +148,14 @@ export class NotificationService {
       subject: event.subject ?? null,
       actor_id: event.actorId ?? null,
       email: event.email ? JSON.stringify(event.email) : null,
-      created_at: now,
+      created_at: told,
       read_at: null,
     });
     if (!inserted) return false;
     const preferences = readPreferences(await repo.storedPreferences(trx, event.userId));
     const channels: { channel: 'email' | 'push'; at: number }[] = [];
-    if (event.email) channels.push({ channel: 'email', at: now + (event.emailDelayMs ?? 0) });
-    if (this.deps.push) channels.push({ channel: 'push', at: now });
+    if (event.email) channels.push({ channel: 'email', at: told + (event.emailDelayMs ?? 0) });
+    if (this.deps.push) channels.push({ channel: 'push', at: told });
     for (const { channel, at } of channels) {
       if (!allows(preferences, event.category, channel)) continue;
       const due = afterQuietHours(preferences, event.category, at);
@@ -174,6 +180,23 @@ export class NotificationService {
       // Later ones are queued by the tick when due: their time follows the app's clock.
       if (due <= now) await this.deps.jobs.send(trx, DELIVER_JOB, { deliveryId });
     }
+    return true;
+  }
+
+  /**
+   * Takes back a held notification (`holdMs`) before it is told: the row and its deliveries go, in
+   * the caller's transaction. True when there was one.
+   */
+  async withdraw(trx: Executor, userId: string, key: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom('notification_deliveries').where('notification_id', '=', row.id).execute();
+    await trx.deleteFrom('notifications').where('id', '=', row.id).execute();
     return true;
   }
 
@@ -306,7 +329,8 @@ export class NotificationService {
 
   /** The badge: unread rows, plus what waits for a reviewer. */
   async badge(actor: Actor, db: Executor = this.deps.db): Promise<number> {
-    const [rows, extra] = await Promise.all([repo.unreadCount(db, actor.id), this.deps.sources.badgeExtra(actor)]);
+    const now = this.deps.clock.now();
+    const [rows, extra] = await Promise.all([repo.unreadCount(db, actor.id, now), this.deps.sources.badgeExtra(actor)]);
     return rows + extra;
   }
 
@@ -319,7 +343,7 @@ export class NotificationService {
   }
 
   async list(actor: Actor, page: number, limit: number): Promise<NotificationList> {
-    const rows = await repo.listOf(this.deps.db, actor.id, limit, (page - 1) * limit);
+    const rows = await repo.listOf(this.deps.db, actor.id, this.deps.clock.now(), limit, (page - 1) * limit);
     const notifications: NotificationItem[] = rows.map((r) => ({
       _id: r.id,
       category: r.category,
@@ -349,7 +373,9 @@ export class NotificationService {
         .updateTable('notifications')
         .set({ read_at: clock.now() })
         .where('user_id', '=', actor.id)
-        .where('read_at', 'is', null);
+        .where('read_at', 'is', null)
+        // One still held was never shown: «all read» does not cover it.
+        .where('created_at', '<=', clock.now());
       if (ids) update = update.where('id', 'in', ids);
       await update.execute();
     }
@@ -371,15 +397,19 @@ export class NotificationService {
 
   /** Unread notifications of a category that are about something, newest first (the spec's homework list). */
   unreadAbout(userId: string, category: NotificationCategory) {
-    return this.deps.db
-      .selectFrom('notifications')
-      .select(['subject', 'actor_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('category', '=', category)
-      .where('read_at', 'is', null)
-      .where('subject', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .execute();
+    return (
+      this.deps.db
+        .selectFrom('notifications')
+        .select(['subject', 'actor_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('category', '=', category)
+        .where('read_at', 'is', null)
+        .where('subject', 'is not', null)
+        // Not one still held (a rating that may yet be withdrawn).
+        .where('created_at', '<=', this.deps.clock.now())
+        .orderBy('created_at', 'desc')
+        .execute()
+    );
   }
 
   async preferences(actor: Actor): Promise<NotificationPreferences> {

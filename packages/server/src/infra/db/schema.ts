@@ -159,6 +159,18 @@ export interface ExercisesTable {
   updated_at: number;
 }
 
+/** A homework's last rating and what it replaced, while its curator may still withdraw it (migration 0015). */
+export interface ExerciseRatingsTable {
+  exercise_id: string;
+  curator_id: string;
+  rating_version: number;
+  rating: number;
+  rated_at: number;
+  previous_rating: number | null;
+  previous_status: 'active' | 'inactive';
+  previous_updated_at: number;
+}
+
 export interface ExerciseCommentsTable {
   id: string;
   exercise_id: string;
@@ -412,6 +424,7 @@ export interface Database {
   upload_reservations: UploadReservationsTable;
   exercises: ExercisesTable;
   exercise_comments: ExerciseCommentsTable;
+  exercise_ratings: ExerciseRatingsTable;
   chat_messages: ChatMessagesTable;
   payment_orders: PaymentOrdersTable;
   payments: PaymentsTable;

@@ -80,6 +80,7 @@ export const adminTexts = {
     currentRole: 'Поточна роль',
     sameRole: 'Оберіть роль, відмінну від поточної.',
     question: (name: string, role: Role) => `Змінити роль користувача ${name} на «${roleNames[role]}»?`,
+    roleNow: (role: string) => `Зараз: ${role}.`,
     confirm: 'Так, змінити',
     changed: (name: string, role: Role) => `Тепер ${name} — ${roleNames[role]}.`,
   },

@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
+import type { RatingUndone } from '@yedyni/contract';
 import { api, errorMessage, upload } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
@@ -102,6 +103,11 @@ export const rateExercise = homeworkCall('exercises/rate', (body: RatingInput) =
   api.patch<{ exerciseId: string; rating: number }>('/exercises/rating', body),
 );
 
+/** The curator takes back the rating they have just set (the server allows RATING_UNDO_MS). */
+export const undoRating = homeworkCall('exercises/undoRating', (exerciseId: string) =>
+  api.delete<RatingUndone>(`/exercises/rating?${query({ exerciseId })}`),
+);
+
 /** Read: a page of notifications, newest first, and their total count. */
 export const fetchNotifications = homeworkCall('exercises/notifications', (q: NotificationsQuery) =>
   api.get<{ notifications: ExerciseNotification[]; countNotifications: number }>(
@@ -121,6 +127,7 @@ const all = [
   deleteComment,
   markRead,
   rateExercise,
+  undoRating,
   fetchNotifications,
 ] as const;
 
@@ -161,6 +168,13 @@ const exercisesSlice = createSlice({
         exercise.rating = payload.rating;
         // A rating is a curator's answer too: the exercise no longer waits.
         exercise.status = 'inactive';
+      })
+      .addCase(undoRating.fulfilled, (state, { payload }) => {
+        const exercise = state.exercise;
+        if (exercise?._id !== payload.exerciseId) return;
+        // As the server put it back: the rating before (or none), and whether it waits again.
+        exercise.rating = payload.rating;
+        exercise.status = payload.status;
       })
       .addCase(fetchNotifications.fulfilled, (state, { payload }) => {
         state.notifications = payload.notifications;

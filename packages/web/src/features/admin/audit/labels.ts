@@ -23,4 +23,5 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'chat.delete': 'Видалення повідомлення в чаті',
   'comment.delete': 'Видалення коментаря',
   'homework.rate': 'Оцінка домашнього завдання',
+  'homework.rate.undo': 'Скасування оцінки',
 };

@@ -2,7 +2,9 @@ import type { AdminUserDetail, Role } from '@yedyni/contract';
 import { formatDate } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { useModal } from '../../../shared/modal/useModal';
+import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { OutcomeMessage, useOutcome } from '../../../shared/ui/Outcome';
@@ -18,7 +20,7 @@ import { useAdminQuery } from '../useAdminQuery';
 const t = adminTexts.users;
 const ROLE_OPTIONS = (Object.entries(roleNames) as [Role, string][]).map(([role, name]) => [role, name] as const);
 
-/** `/uk/admin/users/:userId`: who they are, their courses, and their role (changed after a confirmation). */
+/** `/uk/admin/users/:userId`: who they are, their courses, and their role (changed after a confirmation in a dialog). */
 export default function UserPage() {
   const { userId = '' } = useParams();
   const { data, loading, error, reload, setData } = useAdminQuery<AdminUserDetail>(adminPaths.user(userId));
@@ -67,16 +69,19 @@ export default function UserPage() {
 
 function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (role: Role) => void }) {
   const [role, setRole] = useState<Role>(person.role);
-  const { outcome, setOutcome, run } = useOutcome();
+  const { busy, outcome, setOutcome, run } = useOutcome();
   const name = `${person.first_name} ${person.last_name}`;
   const same = role === person.role;
+  const dialog = useModal();
 
-  const change = () =>
+  const change = () => {
+    dialog.toggle();
     run(async () => {
       const changed = await adminApi.setRole(person._id, role);
       onChanged(changed.role);
       return t.changed(name, changed.role);
     });
+  };
 
   return (
     <section className={`${surfaces.card} ${styles.form}`} aria-labelledby="admin-user-role">
@@ -97,14 +102,21 @@ function RoleForm({ person, onChanged }: { person: AdminUserDetail; onChanged: (
       <OutcomeMessage outcome={outcome} />
       {same && !outcome && <p className={styles.muted}>{t.sameRole}</p>}
       <div className={styles.actions}>
-        <ConfirmAction
-          label={t.changeRole}
-          question={t.question(name, role)}
-          confirm={t.confirm}
-          onConfirm={change}
-          disabled={same}
-        />
+        <Button variant="secondary" onClick={dialog.toggle} disabled={same || busy}>
+          {t.changeRole}
+        </Button>
       </div>
+      <ConfirmDialog
+        open={dialog.open}
+        title={t.changeRole}
+        confirm={t.confirm}
+        onConfirm={change}
+        onCancel={dialog.toggle}
+        danger
+      >
+        <p>{t.question(name, role)}</p>
+        <p>{t.roleNow(roleNames[person.role])}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser, AdminUserDetail } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('/uk/admin/users', () => {
     expect(await screen.findByText('Нікого не знайдено.')).toBeInTheDocument();
   });
 
-  it('a person: courses, and a role change that asks first, names them and the role', async () => {
+  it('a person: courses, and a role change that asks first in a dialog naming them and the role', async () => {
     const fetchMock = staffApi({
       'GET /api/admin/users?page=1&limit=20': () => json({ users: [taras], totalPages: 1 }),
       'GET /api/admin/users/u-2': () => json(detail),
@@ -72,11 +72,21 @@ describe('/uk/admin/users', () => {
     expect(change).toBeDisabled();
     await ui.selectOptions(screen.getByLabelText('Нова роль'), 'адміністратор');
     await ui.click(screen.getByRole('button', { name: 'Змінити роль' }));
-    expect(
-      screen.getByRole('group', { name: 'Змінити роль користувача Тарас Мельник на «адміністратор»?' }),
-    ).toBeInTheDocument();
+    let dialog = screen.getByRole('dialog', { name: 'Змінити роль' });
+    expect(dialog).toHaveTextContent('Змінити роль користувача Тарас Мельник на «адміністратор»?');
+    expect(dialog).toHaveTextContent('Зараз: учень.');
+    // Escape (the browser's cancel event) and «Скасувати» both leave everything as it was.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Змінити роль' }));
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Скасувати' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).not.toContain('PATCH /api/admin/users/u-2/role');
-    await ui.click(screen.getByRole('button', { name: 'Так, змінити' }));
+
+    await ui.click(screen.getByRole('button', { name: 'Змінити роль' }));
+    dialog = screen.getByRole('dialog', { name: 'Змінити роль' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Так, змінити' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('status')).toHaveTextContent('Тепер Тарас Мельник — адміністратор.');
     expect(lastBody(fetchMock, 'PATCH /api/admin/users/u-2/role')).toEqual({ role: 'admin' });
     expect(screen.getByText('Поточна роль').nextSibling).toHaveTextContent('адміністратор');

@@ -32,16 +32,21 @@ function signedIn(who: User, extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+/** The exercise as the server keeps it, and a rating that changes it. */
+function ratingApi(): Parameters<typeof mockApi>[0] {
+  let rating: number | null = null;
+  return {
+    'GET /api/exercises/ex-1': () => json({ ...reviewed, rating }),
+    'PATCH /api/exercises/rating': (init) => {
+      rating = JSON.parse(String(init.body)).rating;
+      return json({ exerciseId: 'ex-1', rating });
+    },
+  };
+}
+
 describe('/uk/active: the curator’s review', () => {
   it('shows the learner, course, lesson link, the answer and its file, the thread; rates 1–12', async () => {
-    let rating: number | null = null;
-    const fetchMock = signedIn(curatorUser, {
-      'GET /api/exercises/ex-1': () => json({ ...reviewed, rating }),
-      'PATCH /api/exercises/rating': (init) => {
-        rating = JSON.parse(String(init.body)).rating;
-        return json({ exerciseId: 'ex-1', rating });
-      },
-    });
+    const fetchMock = signedIn(curatorUser, ratingApi());
     renderApp('/uk/active?exerciseId=ex-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Перевірка завдань' })).toBeInTheDocument();
     expect(await screen.findByText('Олена Коваль', { selector: 'dd' })).toBeInTheDocument();
@@ -64,11 +69,56 @@ describe('/uk/active: the curator’s review', () => {
     expect(marks.every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
 
     await userEvent.click(within(scale).getByRole('button', { name: '10' }));
-    expect(await within(panel).findByRole('status')).toHaveTextContent('Оцінку 10 з 12 збережено.');
+    const toast = await within(panel).findByRole('status');
+    expect(toast).toHaveTextContent('Оцінку 10 з 12 виставлено');
+    expect(within(toast).getByRole('button', { name: 'Скасувати' })).toBeInTheDocument();
     expect(lastBody(fetchMock, 'PATCH /api/exercises/rating')).toEqual({ exerciseId: 'ex-1', rating: 10 });
     expect(within(panel).getByText('Оцінка: 10 з 12', { selector: 'p' })).toBeInTheDocument();
     expect(within(scale).getByRole('button', { name: '10' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(answer).getByText('Оцінка: 10 з 12')).toBeInTheDocument();
+  });
+
+  it('«Скасувати» in the toast withdraws the rating: the rating and the waiting state come back as the server says', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      ...ratingApi(),
+      'DELETE /api/exercises/rating?exerciseId=ex-1': () =>
+        json({ exerciseId: 'ex-1', rating: null, status: 'active' }),
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    const panel = await screen.findByRole('region', { name: 'Оцінка' });
+    const answer = screen.getByRole('article', { name: 'Відповідь учня' });
+    await userEvent.click(within(panel).getByRole('button', { name: '4' }));
+    const toast = await within(panel).findByRole('status');
+    expect(within(answer).queryByText('Очікує перевірки')).not.toBeInTheDocument();
+
+    await userEvent.click(within(toast).getByRole('button', { name: 'Скасувати' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      'Оцінку скасовано. Учень не отримає про неї сповіщення.',
+    );
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toContain(
+      'DELETE /api/exercises/rating?exerciseId=ex-1',
+    );
+    expect(within(panel).getByText('Ще без оцінки')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(answer).getByText('Очікує перевірки')).toBeInTheDocument();
+  });
+
+  it('an undo the server refuses (too late) says why in an alert, and the rating stays', async () => {
+    signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json({ ...reviewed, rating: null }),
+      'PATCH /api/exercises/rating': () => json({ exerciseId: 'ex-1', rating: 9 }),
+      'DELETE /api/exercises/rating?exerciseId=ex-1': () =>
+        json({ message: 'Оцінку вже не можна скасувати: минуло понад 10 секунд' }, 409),
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    const panel = await screen.findByRole('region', { name: 'Оцінка' });
+    await userEvent.click(within(panel).getByRole('button', { name: '9' }));
+    await userEvent.click(within(await within(panel).findByRole('status')).getByRole('button', { name: 'Скасувати' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Оцінку вже не можна скасувати: минуло понад 10 секунд',
+    );
+    expect(within(panel).getByRole('button', { name: '9' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(panel).queryByRole('button', { name: 'Скасувати' })).not.toBeInTheDocument();
   });
 
   it('a refused rating shows the server message in an alert', async () => {

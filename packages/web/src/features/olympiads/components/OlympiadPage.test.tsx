@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Olympiad, OlympiadAttempt, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { scoreOfTwo, user, withRole } from '../../../test/fixtures';
-import { lastBody, learnerApi } from '../../../test/learning';
+import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
@@ -89,6 +89,20 @@ describe('/uk/olympiad', () => {
     renderApp('/uk/olympiad');
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Розпочати' }));
+    // The single attempt asks first: once only, and how long.
+    let dialog = screen.getByRole('dialog', { name: 'Розпочати олімпіаду?' });
+    expect(dialog).toHaveTextContent(
+      `Спроба лише одна: після початку у вас буде ${Math.round(next.durationMs / 60_000)} хв на всі завдання.`,
+    );
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Розпочати' }));
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Не зараз' }));
+    expect(callsOf(fetchMock)).not.toContain('POST /api/olympiads/o-1/start');
+
+    await ui.click(screen.getByRole('button', { name: 'Розпочати' }));
+    dialog = screen.getByRole('dialog', { name: 'Розпочати олімпіаду?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Так, розпочати' }));
     expect(await screen.findByText('Олімпіада «Весняна олімпіада»')).toBeInTheDocument();
     expect(screen.getByText('Завдання 1 з 2')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'приймаю' }));
@@ -118,7 +132,23 @@ describe('/uk/olympiad', () => {
     });
     renderApp('/uk/olympiad');
     await userEvent.click(await screen.findByRole('button', { name: 'Розпочати' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Так, розпочати' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ви вже пройшли цю олімпіаду: спроба лише одна');
+  });
+
+  it('an attempt already started resumes at once: there is nothing to ask', async () => {
+    const started = olympiad({
+      state: 'open',
+      myAttempt: { deadline: attempt.deadline, finished: false, score: null },
+    });
+    learnerApi({
+      'GET /api/olympiads': () => json({ next: started, previous: null }),
+      'POST /api/olympiads/o-1/start': () => json(attempt),
+    });
+    renderApp('/uk/olympiad');
+    await userEvent.click(await screen.findByRole('button', { name: 'Продовжити спробу' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Олімпіада «Весняна олімпіада»')).toBeInTheDocument();
   });
 
   it('nothing announced: a friendly note', async () => {

@@ -2,11 +2,13 @@ import type { Olympiad, OlympiadResults } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useFocusOnChange } from '../../../shared/lib/useFocusOnChange';
+import { useModal } from '../../../shared/modal/useModal';
 import { formatWait, localDeadline, TaskResults, TaskRunner, useCountdown } from '../../../shared/tasks';
 import ranking from '../../../shared/tasks/Ranking.module.css';
 import tasks from '../../../shared/tasks/Tasks.module.css';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -85,8 +87,12 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const mine = olympiad.myAttempt;
+  const minutes = Math.round(olympiad.durationMs / 60_000);
+  // The single attempt starts only after a «yes» in the dialog; a started one resumes at once.
+  const asking = useModal();
 
   const start = async () => {
+    if (asking.open) asking.toggle();
     setBusy(true);
     setFailure('');
     const done = await dispatch(startOlympiad(olympiad._id));
@@ -114,7 +120,7 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
         </div>
         <div>
           <dt>{t.duration}</dt>
-          <dd>{t.minutes(Math.round(olympiad.durationMs / 60_000))}</dd>
+          <dd>{t.minutes(minutes)}</dd>
         </div>
         <div>
           <dt>{t.taskCount}</dt>
@@ -133,9 +139,25 @@ function NextOlympiad({ olympiad, onStarted }: { olympiad: Olympiad; onStarted: 
         <div className={styles.startBox}>
           <p className={styles.hint}>{mine ? t.resumeHint : t.openUntil(olympiad.endsAt)}</p>
           {failure && <Alert>{failure}</Alert>}
-          <Button variant="accent" className={styles.startButton} onClick={start} disabled={busy}>
+          <Button
+            variant="accent"
+            className={styles.startButton}
+            onClick={mine ? start : asking.toggle}
+            disabled={busy}
+          >
             {busy ? t.starting : mine ? t.resume : t.start}
           </Button>
+          <ConfirmDialog
+            open={asking.open}
+            title={t.startTitle}
+            confirm={t.startYes}
+            cancel={t.startNo}
+            onConfirm={start}
+            onCancel={asking.toggle}
+          >
+            <p>{t.startOnce(minutes)}</p>
+            <p>{t.startNoPause}</p>
+          </ConfirmDialog>
         </div>
       ) : null}
     </article>

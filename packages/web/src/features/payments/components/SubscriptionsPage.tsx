@@ -3,13 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert, Notice } from '../../../shared/ui/Alert';
-import { Button } from '../../../shared/ui/Button';
 import badges from '../../../shared/ui/badges.module.css';
 import buttons from '../../../shared/ui/buttons.module.css';
-import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyNote } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
-import { Modal } from '../../../shared/ui/Modal';
 import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
@@ -157,18 +155,17 @@ export default function SubscriptionsPage() {
       )}
       <Pagination page={page} totalPages={totalPages} onPage={toPage} label={t.pages} disabled={isLoading} />
 
-      <Modal open={confirm.open} onClose={confirm.toggle} title={t.cancelTitle}>
+      <ConfirmDialog
+        open={confirm.open}
+        title={t.cancelTitle}
+        confirm={t.cancelYes}
+        cancel={t.cancelNo}
+        onConfirm={cancel}
+        onCancel={confirm.toggle}
+        danger
+      >
         {target && <p>{t.cancelText(target.data.amount)}</p>}
-        <div className={styles.answers}>
-          {/* The safe answer first: it takes the focus when the dialog opens. */}
-          <Button variant="secondary" onClick={confirm.toggle}>
-            {t.cancelNo}
-          </Button>
-          <Button className={confirmStyles.dangerSolid} onClick={cancel}>
-            {t.cancelYes}
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }
