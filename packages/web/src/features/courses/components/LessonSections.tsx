@@ -246,6 +246,7 @@ export function LessonTest() {
             onProceed={send}
             onBack={() => setGaps('none')}
             busy={isChecking}
+            className={styles.ask}
           />
         )}
         {testError && <Alert>{testError}</Alert>}
