@@ -122,10 +122,7 @@ describe('courses: lessons, scheduling, self-test and diary', () => {
 
     // The self-test: answer every question, check, see the score and the right answers; then retake with them.
     const before = await footprint(token);
-    await page
-      .getByRole('navigation', { name: 'Розділи уроку' })
-      .getByRole('link', { name: 'Тест', exact: true })
-      .click();
+    await page.getByRole('tablist', { name: 'Розділи уроку' }).getByRole('tab', { name: 'Тест', exact: true }).click();
     await expectPath(page, `/uk/learn/${course._id}/${closed.day}/test`);
     const questions = page.getByRole('group');
     await questions.first().waitFor();
@@ -159,7 +156,7 @@ describe('courses: lessons, scheduling, self-test and diary', () => {
         .check();
     await page.getByRole('button', { name: 'Перевірити', exact: true }).click();
     await result.getByText('10 з 10').waitFor();
-    // A retake is for practice: only the first complete attempt counts (docs/domain.md).
+    // A retake is for practice: only the first scored attempt counts (docs/domain.md).
     await result.getByText(/повторна спроба/).waitFor();
 
     // The diary tab shows the first attempt's score; the footprint grew by it alone.
@@ -201,6 +198,6 @@ describe('courses: lessons, scheduling, self-test and diary', () => {
     const href = await next.getAttribute('href');
     await next.click();
     await expectPath(page, href ?? '');
-    await page.getByRole('navigation', { name: 'Розділи уроку' }).waitFor();
+    await page.getByRole('tablist', { name: 'Розділи уроку' }).waitFor();
   });
 });

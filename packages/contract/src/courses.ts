@@ -135,11 +135,11 @@ export const selfTestResultSchema = z
   .object({
     score: z.number().int().min(0).max(10),
     /**
-     * True for the first complete attempt, whose score is kept in the diary and joins the
+     * True for the first scored attempt, whose score is kept in the diary and joins the
      * footprint; a retake is scored for the learner to see, and adds nothing.
      */
     counted: z.boolean(),
-    /** The right option of each question, revealed once the learner has answered every one. */
+    /** The right option of each question, revealed once an attempt is scored. */
     correct: z.array(z.number().int()),
     explanations: z.array(z.string()),
   })
@@ -175,7 +175,8 @@ export const COURSE_MESSAGES = {
   waveUnknown: 'Хвиля: у цього курсу такої хвилі немає',
   waveClosed: (wave: string, days: number) =>
     `Хвиля ${wave}: приєднатися можна лише протягом перших ${days} днів або до оголошеної наступної хвилі. Оновіть сторінку й оберіть хвилю.`,
-  selfTestIncomplete: 'Тест: дайте відповідь на кожне питання, тоді його буде перевірено',
+  /** A self-test sent with no answer at all: it is not a result (docs/domain.md). */
+  selfTestBlank: 'Тест: оберіть відповідь хоча б на одне питання, тоді його буде перевірено',
 } as const;
 
 // ─── Console (`/api/admin/courses`): courses, waves, lessons ─────────────────────────────────────

@@ -1,4 +1,4 @@
-import { DIARY_MESSAGES, kyivIsoDate } from '@yedyni/contract';
+import { COURSE_MESSAGES, DIARY_MESSAGES, kyivIsoDate } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
@@ -63,23 +63,34 @@ describe('self-test', () => {
     expect(rows.map((r) => r.points).sort((a, b) => a - b)).toEqual([6, 10]);
   });
 
-  it('refuses an incomplete attempt without revealing the key, and changes nothing', async () => {
+  it('refuses a blank attempt with a Ukrainian message, reveals nothing and records nothing', async () => {
     const { token } = await signUp(t);
-    for (const answers of [[], RIGHT_ANSWERS.slice(0, 9), [...RIGHT_ANSWERS.slice(0, 9), null]]) {
+    for (const answers of [[], Array.from({ length: 10 }, () => null)]) {
       const blank = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers } });
       expect(blank.status).toBe(400);
-      expect(blank.body.message).toMatch(/[а-яіїєґ]/i);
-      expect(JSON.stringify(blank.body)).not.toContain('correct');
+      expect(blank.body).toEqual({ message: COURSE_MESSAGES.selfTestBlank });
     }
     expect(await footprint(token)).toBe(10);
     expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body).toBeNull();
-    // The first complete attempt after them still counts.
+    // The first scored attempt after them still counts.
     const full = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token,
       body: { answers: RIGHT_ANSWERS },
     });
     expect(full.body).toMatchObject({ score: 10, counted: true });
     expect(await footprint(token)).toBe(20);
+  });
+
+  it('scores a partly answered attempt (confirmed in the web) with the gaps as wrong, and counts it', async () => {
+    const { token } = await signUp(t);
+    for (const answers of [RIGHT_ANSWERS.slice(0, 7), [...RIGHT_ANSWERS.slice(0, 7), null, null, null]]) {
+      const partial = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, { token, body: { answers } });
+      expect(partial.status).toBe(200);
+      expect(partial.body).toMatchObject({ score: 7, correct: RIGHT_ANSWERS });
+    }
+    const diary = await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token });
+    expect(diary.body.test).toBe(7);
+    expect(await footprint(token)).toBe(17);
   });
 
   it('never counts concurrent submissions twice', async () => {
@@ -108,7 +119,7 @@ describe('self-test', () => {
 });
 
 describe('invitation points', () => {
-  it('go to the inviter once the invitee completes a first self-test, not on registration, and once only', async () => {
+  it('go to the inviter once the invitee is scored on a first self-test, not on registration, and once only', async () => {
     const inviter = await signUp(t);
     const invitee = await signUp(t, { inviterId: inviter.user._id });
     expect(await footprint(inviter.token)).toBe(10);

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { selectUser } from '../features/auth';
 import { DraftOwner } from '../shared/lib/drafts';
@@ -23,9 +23,19 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
 }
 const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
-/** The course screen with its chat, composed in ./CourseScreen. */
-const CoursePage = learningScreen(() => import('./CourseScreen'));
-const LessonPage = learningScreen(() => import('../features/courses/components/LessonPage'));
+/**
+ * The course screen with its chat, composed in ./CourseScreen. The lesson's chunks load beside it,
+ * not after it: a lesson opened by its address waited for each in turn.
+ */
+const CoursePage = learningScreen(() => {
+  LessonPage.preload();
+  return import('./CourseScreen');
+});
+/** The sections' tabs share one chunk: each is read with the lesson, so a tab's first switch waits for nothing. */
+const LessonPage = learningScreen(() => {
+  for (const tab of [LessonMain, LessonTheory, LessonAudio, LessonVideo, LessonTest]) tab.preload();
+  return import('../features/courses/components/LessonPage');
+});
 type SectionName = 'LessonMain' | 'LessonTheory' | 'LessonAudio' | 'LessonVideo' | 'LessonTest';
 const lessonSection = (name: SectionName) =>
   learningScreen<object>(() =>
@@ -71,6 +81,26 @@ export const Unsubscribe = lazyScreen(() => import('./UnsubscribeScreen'));
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 
+/**
+ * The lesson: once it is on screen, the practice and diary tabs' chunks (features of their own)
+ * are fetched while the browser is idle, so switching to them shows no spinner either.
+ */
+function Lesson() {
+  useEffect(() => {
+    const preload = () => {
+      LessonPractice.preload();
+      LessonDiary.preload();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return <LessonPage />;
+}
+
 function Home() {
   const user = useAppSelector(selectUser);
   return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
@@ -87,7 +117,7 @@ export default function SignedInRoutes() {
           <Route path="learn" element={<CoursesPage />} />
           <Route path="learn/:courseId" element={<CoursePage />}>
             <Route path="diary" element={<CourseDiary />} />
-            <Route path=":lessonId" element={<LessonPage />}>
+            <Route path=":lessonId" element={<Lesson />}>
               <Route index element={<LessonMain />} />
               <Route path="theory" element={<LessonTheory />} />
               <Route path="practice" element={<LessonPractice />} />

@@ -200,19 +200,20 @@ export class CoursesService {
   }
 
   /**
-   * Scores a self-test on the server. Only a complete attempt (every question answered) is
-   * scored and shows the key: a blank one would hand out the answers for a perfect retake. The
-   * first complete attempt is the one that counts: its score goes into the lesson's diary entry
-   * (made if missing) and the footprint, and the learner's inviter gets their invitation points.
-   * A retake is scored and shown, and changes nothing. The entry's `test` (set once, from null)
-   * guards the first attempt, so concurrent submissions never count twice.
+   * Scores a self-test on the server. An attempt with no answer at all is not a result: it is
+   * refused and reveals nothing (an accidental «Перевірити» must not spend the first attempt). Any
+   * other attempt is scored, a question left unanswered counting as wrong (the web asks first),
+   * and shows the key. The first scored attempt is the one that counts: its score goes into the
+   * lesson's diary entry (made if missing) and the footprint, and the learner's inviter gets their
+   * invitation points. A retake is scored and shown, and changes nothing. The entry's `test` (set
+   * once, from null) guards the first attempt, so concurrent submissions never count twice.
    */
   async selfTest(actor: Actor, courseId: string, day: number, answers: (number | null)[]): Promise<SelfTestResult> {
     const { access, lesson } = await this.openLesson(actor, courseId, day);
     const { questions } = lesson;
     if (questions.length === 0) throw new AppError(404, 'У цього уроку немає тесту');
-    if (!questions.every((_, i) => typeof answers[i] === 'number')) {
-      throw new AppError(400, COURSE_MESSAGES.selfTestIncomplete);
+    if (!questions.some((_, i) => typeof answers[i] === 'number')) {
+      throw new AppError(400, COURSE_MESSAGES.selfTestBlank);
     }
     const right = questions.filter((q, i) => answers[i] === q.answer).length;
     const score = Math.round((right * 10) / questions.length);

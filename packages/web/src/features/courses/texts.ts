@@ -33,6 +33,8 @@ export const courseTexts = {
   lessonLink: (day: string, theme: string) => `Урок ${day}: ${theme}`,
   opensAt: (at: number) => `Відкриється ${formatLongDate(at)}`,
   openedAt: (at: number) => `Відкрито ${formatLongDate(at)}`,
+  /** Its opening time has passed; the screen is asking the server for it. */
+  opening: 'Відкривається…',
   noLessons: 'Уроки цього курсу ще готуються.',
   courseFailed: 'Не вдалося відкрити курс.',
   toCourses: 'До списку курсів',
@@ -68,6 +70,7 @@ export const courseTexts = {
   closedTitle: 'Урок ще не відкрився',
   curatorPreview: (at: number) => `Учні ще не бачать цей урок: він відкриється ${formatLongDate(at)}.`,
   closedText: (at: number) => `Урок відкриється ${formatLongDate(at)}. Поверніться трохи згодом!`,
+  closedOpening: 'Час настав: урок відкривається і за мить зʼявиться тут.',
   notFound: 'Такого уроку в курсі немає.',
   prev: 'Попередній урок',
   next: 'Наступний урок',
@@ -101,18 +104,24 @@ export const courseTexts = {
   scoreTitle: 'Ваш результат',
   scoreSaved: 'Результат записано у щоденник уроку.',
   retakeNotCounted:
-    'Це повторна спроба: її результат лише для вас, а до щоденника й «Укр.сліду» зараховано першу повну спробу.',
+    'Це повторна спроба: її результат лише для вас, а до щоденника й «Укр.сліду» зараховано першу спробу.',
   toDiary: 'Відкрити щоденник',
   retry: 'Пройти ще раз',
   right: 'Правильна відповідь',
   yourRight: 'Ваша відповідь правильна',
   yourWrong: 'Ваша відповідь',
   unanswered: 'Ви не обрали відповідь.',
-  /** Before sending: the questions still without an answer, by number. */
-  testIncomplete: (numbers: number[]) =>
-    numbers.length === 1
-      ? `Дайте відповідь на питання ${numbers[0]}, тоді тест буде перевірено.`
-      : `Дайте відповідь на кожне питання, тоді тест буде перевірено. Без відповіді: ${numbers.join(', ')}.`,
+  /** «Перевірити» with some questions left: they are named, and it asks first. */
+  testUnanswered: (numbers: number[]) =>
+    `${
+      numbers.length === 1
+        ? `Без відповіді залишилося питання ${numbers[0]}`
+        : `Без відповіді залишилися питання ${numbers.slice(0, -1).join(', ')} і ${numbers.at(-1)}`
+    }. Перевірити все одно? Питання без відповіді буде зараховано як помилку.`,
+  checkAnyway: 'Так, перевірити',
+  keepAnswering: 'Повернутися до питань',
+  /** «Перевірити» with nothing chosen: nothing is sent, it is not a result. */
+  testBlank: 'Ви ще не обрали жодної відповіді. Оберіть відповіді — тоді тест буде перевірено.',
   pickOne: 'Оберіть відповідь на це питання.',
 
   todayTitle: 'Що сьогодні',
@@ -121,6 +130,7 @@ export const courseTexts = {
   todayFailed: 'Не вдалося завантажити план на сьогодні.',
   nextLesson: 'Наступний урок',
   nextOpens: (at: number) => `Наступний урок відкриється ${formatLongDate(at)}`,
+  nextOpening: 'Наступний урок уже відкривається…',
   allOpen: 'Усі уроки курсу вже відкриті.',
   diaryMissing: 'Щоденник чекає на записи',
   diaryLink: (day: string, theme: string) => `Урок ${day}: ${theme}`,

@@ -3,12 +3,16 @@ import type { Diary, DiaryList } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
+import { checkSelfTest } from '../courses';
 import type { DiaryInput, DiaryQuery, DiaryRootState, DiaryState } from './types';
 
 /** Entry and plan hold at most this many characters (docs/domain.md «Diary and self-test»). */
 export const DIARY_MAX = 500;
 
-export const initialDiaryState: DiaryState = { diary: null, isLoading: false, error: null };
+export const initialDiaryState: DiaryState = { diary: null, loadedFor: null, isLoading: false, error: null };
+
+/** The key of a lesson's entry in `loadedFor`. */
+export const diaryKey = ({ courseId, lessonId }: DiaryQuery) => `${courseId}/${lessonId}`;
 
 const createDiaryThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 
@@ -55,8 +59,18 @@ const diarySlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialDiaryState)
+      // A counted self-test wrote its score into the entry (made if missing): read it again.
+      .addCase(checkSelfTest.fulfilled, (state, action) => {
+        if (
+          action.payload.counted &&
+          state.loadedFor === diaryKey({ courseId: action.meta.arg.courseId, lessonId: action.meta.arg.lessonId })
+        ) {
+          state.loadedFor = null;
+        }
+      })
       .addMatcher(isFulfilled(...all), (state, action) => {
         state.diary = action.payload;
+        state.loadedFor = diaryKey(action.meta.arg);
       });
     addLoadingState(builder, [...all]);
   },
@@ -66,5 +80,6 @@ export const diaryReducer = diarySlice.reducer;
 
 const selectDiaryState = (state: DiaryRootState) => state.diary ?? initialDiaryState;
 export const selectDiary = (state: DiaryRootState) => selectDiaryState(state).diary;
+export const selectDiaryLoadedFor = (state: DiaryRootState) => selectDiaryState(state).loadedFor;
 export const selectDiaryLoading = (state: DiaryRootState) => selectDiaryState(state).isLoading;
 export const selectDiaryError = (state: DiaryRootState) => selectDiaryState(state).error;

@@ -20,6 +20,17 @@ describe('lazyScreen', () => {
     expect(await screen.findByText('Завантажено: профіль')).toBeInTheDocument();
   });
 
+  it('a preloaded screen renders at once, without a spinner frame', async () => {
+    const load = vi.fn(async () => ({ default: Loaded }));
+    const Screen = lazyScreen(load);
+    Screen.preload();
+    await act(async () => {});
+    render(<Screen name="теорія" />);
+    expect(screen.getByText('Завантажено: теорія')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed load shows a Ukrainian error, and «Спробувати ще раз» loads again', async () => {
     const load = vi
       .fn<() => Promise<{ default: typeof Loaded }>>()

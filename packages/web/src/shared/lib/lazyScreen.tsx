@@ -58,14 +58,39 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 /** A lazily loaded screen that has not arrived by then shows an error with a retry button (spec §9: 120 s). */
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
+/** A lazy screen, and a way to fetch its chunk ahead of its first render. */
+export type LazyScreen<P extends object> = ComponentType<P> & { preload: () => void };
+
 /**
  * A screen loaded on first render: a spinner while it loads, and an error with a retry button
- * when the chunk fails or has not arrived in LAZY_LOAD_TIMEOUT_MS.
+ * when the chunk fails or has not arrived in LAZY_LOAD_TIMEOUT_MS. Once its chunk is here (`preload`
+ * fetched it), it renders at once: React's lazy suspends for a frame on a promise even when it has
+ * settled, which flashed the spinner on every lesson tab opened for the first time.
  */
-export function lazyScreen<P extends object>(load: Loader<P>, timeoutMs = LAZY_LOAD_TIMEOUT_MS): ComponentType<P> {
-  const create = () => lazy(() => withTimeout(load(), timeoutMs));
+export function lazyScreen<P extends object>(load: Loader<P>, timeoutMs = LAZY_LOAD_TIMEOUT_MS): LazyScreen<P> {
+  let loaded: { default: ComponentType<P> } | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const fetch = () => {
+    pending ??= withTimeout(load(), timeoutMs).then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed load may be tried again.
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  // A thenable that calls back at once: lazy reads a chunk already here without suspending.
+  const settled = (module: { default: ComponentType<P> }) =>
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is the point: lazy awaits nothing.
+    ({ then: (resolve: (value: typeof module) => void) => resolve(module) }) as unknown as Promise<typeof module>;
+  const create = () => lazy(() => (loaded ? settled(loaded) : fetch()));
   let Screen = create();
-  return function LazyScreen(props: P) {
+  function LazyScreen(props: P) {
     const [, setAttempt] = useState(0);
     const retry = () => {
       Screen = create();
@@ -78,5 +103,11 @@ export function lazyScreen<P extends object>(load: Loader<P>, timeoutMs = LAZY_L
         </Suspense>
       </LoadBoundary>
     );
+  }
+  LazyScreen.preload = () => {
+    fetch().catch(() => {
+      // A failed preload is tried again when the screen renders, which shows the error then.
+    });
   };
+  return LazyScreen;
 }

@@ -1,6 +1,7 @@
 import type { PlayTask, TaskAnswer } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../ui/Alert';
+import { AskAnyway } from '../ui/AskAnyway';
 import { Button } from '../ui/Button';
 import badges from '../ui/badges.module.css';
 import layout from '../ui/layout.module.css';
@@ -38,7 +39,6 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
   const left = useCountdown(deadline);
   const timeUp = left <= 0;
   const sentOnTime = useRef(false);
-  const confirm = useRef<HTMLButtonElement>(null);
 
   const task = tasks[current];
   const last = current === tasks.length - 1;
@@ -50,11 +50,6 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
     if (moved.current) heading.current?.focus();
     moved.current = true;
   }, [current]);
-
-  // «Завершити» with tasks left unanswered asks first: focus goes to the answer.
-  useEffect(() => {
-    if (asking) confirm.current?.focus();
-  }, [asking]);
 
   // Time is up: the answers go once, whatever is on screen.
   useEffect(() => {
@@ -127,17 +122,14 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
       {timeUp && !error && <p className={styles.hint}>{t.timeUp}</p>}
 
       {asking && (
-        <fieldset className={styles.ask}>
-          <legend>{t.unanswered(unanswered)}</legend>
-          <div className={styles.actions}>
-            <Button ref={confirm} onClick={finish} disabled={busy}>
-              {t.finishAnyway}
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              {t.keepGoing}
-            </Button>
-          </div>
-        </fieldset>
+        <AskAnyway
+          question={t.unanswered(unanswered)}
+          proceed={t.finishAnyway}
+          back={t.keepGoing}
+          onProceed={finish}
+          onBack={() => setAsking(false)}
+          busy={busy}
+        />
       )}
 
       <div className={styles.nav}>

@@ -1,5 +1,5 @@
 import { type Course, formatDate, type Lesson } from '@yedyni/contract';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useOutlet, useParams } from 'react-router';
 import buttons from '../../../shared/ui/buttons.module.css';
 import layout from '../../../shared/ui/layout.module.css';
@@ -8,6 +8,7 @@ import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchCourse, selectCourse } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { sortedLessons } from '../lib/lessons';
+import { isOpening, useOpeningClock } from '../lib/useOpeningClock';
 import { courseTexts as t } from '../texts';
 import styles from './CoursePage.module.css';
 import { LessonSchedule, NextWaveForm } from './CuratorTools';
@@ -19,7 +20,8 @@ interface CoursePageProps {
 
 /**
  * `/uk/learn/:courseId`: the course with its lessons; a chosen lesson renders in its place. The
- * course is fetched again whenever the window regains focus, so a learner sees a curator's changes.
+ * course is fetched again whenever the window regains focus, so a learner sees a curator's changes,
+ * and when a lesson's opening time passes.
  */
 export default function CoursePage({ chat }: CoursePageProps) {
   const { courseId = '' } = useParams();
@@ -56,6 +58,16 @@ export default function CoursePage({ chat }: CoursePageProps) {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [load]);
+
+  // A lesson's opening time passes while the screen is open: fetch the course, which opens it.
+  const now = useOpeningClock(course?.lessons ?? []);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const shown = useRef(now);
+  useEffect(() => {
+    if (now !== shown.current) loadRef.current();
+    shown.current = now;
+  }, [now]);
 
   if (!course) {
     if (!failure) return <Spinner />;
@@ -124,8 +136,10 @@ function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) 
 function LessonRow({ course, lesson }: { course: Course; lesson: Lesson }) {
   const themeId = useId();
   const to = `/uk/learn/${encodeURIComponent(course._id)}/${encodeURIComponent(lesson.day)}`;
-  const opened = course.canManage ? lesson.opensAt <= Date.now() : lesson.isOpen;
-  const when = opened ? t.openedAt(lesson.opensAt) : t.opensAt(lesson.opensAt);
+  const now = Date.now();
+  const opened = course.canManage ? lesson.opensAt <= now : lesson.isOpen;
+  // Its time has passed and the course is being fetched again: never «Відкриється <a past time>».
+  const when = opened ? t.openedAt(lesson.opensAt) : isOpening(lesson, now) ? t.opening : t.opensAt(lesson.opensAt);
   // Curators see every lesson, open or not yet.
   const readable = lesson.isOpen || course.canManage;
   return (

@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import type { Lesson } from '@yedyni/contract';
+import { useEffect, useId, useRef } from 'react';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { Notice } from '../../../shared/ui/Alert';
+import { type RouteTab, TabStrip, tabId } from '../../../shared/ui/TabStrip';
 import { selectCourse } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { fetchLessonContent, lessonSet, selectCurrentLesson } from '../lessonSlice';
-import { sortedLessons } from '../lib/lessons';
+import { audioTracks, playableVideos, sortedLessons } from '../lib/lessons';
+import { isOpening, useOpeningClock } from '../lib/useOpeningClock';
 import { courseTexts as t } from '../texts';
 import styles from './LessonPage.module.css';
 
@@ -18,10 +21,15 @@ const SECTIONS = [
   ['diary', t.diary],
 ] as const;
 
-/**
- * `/uk/learn/:courseId/:lessonId`: the lesson's sections as tabs, each rendered below them; a
- * closed lesson says when it opens instead. The course is loaded by CoursePage around it.
- */
+/** The lesson's tabs; audio and video only when the lesson has some (an empty tab was a dead end). */
+function lessonTabs(lesson: Lesson, base: string): RouteTab[] {
+  return SECTIONS.filter(
+    ([path]) =>
+      (path !== 'audio' || audioTracks(lesson).length > 0) &&
+      (path !== 'video' || playableVideos(lesson, t.videoTitle).length > 0),
+  ).map(([path, label]) => ({ key: path || 'main', to: path ? `${base}/${path}` : base, label }));
+}
+
 export default function LessonPage() {
   const { courseId = '', lessonId = '' } = useParams();
   const dispatch = useCoursesDispatch();
@@ -31,6 +39,10 @@ export default function LessonPage() {
   const index = lessons.findIndex((l) => l.day === lessonId);
   const lesson = lessons[index];
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const panelId = useId();
+  const { pathname } = useLocation();
+  // Re-renders when the opening time passes; CoursePage around it fetches the course then.
+  useOpeningClock(lesson ? [lesson] : []);
 
   useEffect(() => {
     dispatch(lessonSet(lesson ?? null));
@@ -52,6 +64,10 @@ export default function LessonPage() {
   const courseLink = `/uk/learn/${encodeURIComponent(courseId)}`;
   const prev = index > 0 ? lessons[index - 1] : undefined;
   const next = index >= 0 ? lessons[index + 1] : undefined;
+  const lessonLink = `${courseLink}/${encodeURIComponent(lessonId)}`;
+  const tabs = lesson ? lessonTabs(lesson, lessonLink) : [];
+  const section = pathname.replace(/\/+$/, '').slice(lessonLink.length + 1);
+  const selected = tabs.find((tab) => tab.key === (section || 'main'))?.key ?? null;
 
   return (
     <div className={styles.page}>
@@ -76,24 +92,21 @@ export default function LessonPage() {
           {!readable ? (
             <section className={styles.closed} aria-labelledby="closed-title">
               <h2 id="closed-title">{t.closedTitle}</h2>
-              <p>{t.closedText(lesson.opensAt)}</p>
+              <p>{isOpening(lesson, Date.now()) ? t.closedOpening : t.closedText(lesson.opensAt)}</p>
             </section>
           ) : (
             <>
               {!lesson.isOpen && <Notice tone="info">{t.curatorPreview(lesson.opensAt)}</Notice>}
-              <nav aria-label={t.sections}>
-                <ul className={styles.tabs}>
-                  {SECTIONS.map(([path, label]) => (
-                    <li key={label}>
-                      <NavLink to={path} end className={styles.tab}>
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              {/* Sections read the current lesson from the store: render once it is this one. */}
-              {current?.content === lesson.content && current.day === lesson.day && <Outlet />}
+              <TabStrip label={t.sections} tabs={tabs} selected={selected} panelId={panelId} />
+              <div
+                id={panelId}
+                role="tabpanel"
+                aria-labelledby={selected ? tabId(panelId, selected) : undefined}
+                className={styles.panel}
+              >
+                {/* Sections read the current lesson from the store: render once it is this one. */}
+                {current?.content === lesson.content && current.day === lesson.day && <Outlet />}
+              </div>
             </>
           )}
         </>

@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOnline } from '../../../shared/lib/useOnline';
 import { Alert } from '../../../shared/ui/Alert';
+import { AskAnyway } from '../../../shared/ui/AskAnyway';
 import { Button } from '../../../shared/ui/Button';
 import { Prose } from '../../../shared/ui/Prose';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
 import { checkSelfTest, selectLessonState, testReset } from '../lessonSlice';
-import { videoSource } from '../lib/video';
+import { audioTracks, playableVideos } from '../lib/lessons';
 import { courseTexts as t } from '../texts';
 import styles from './LessonSections.module.css';
 
@@ -65,7 +66,7 @@ export function LessonPractice() {
 
 export function LessonAudio() {
   const lesson = useLesson();
-  const tracks = lesson.audio.filter((url) => url.trim());
+  const tracks = audioTracks(lesson);
   return (
     <section aria-labelledby="audio-title" className={styles.section}>
       <h2 id="audio-title">{t.audio}</h2>
@@ -90,13 +91,7 @@ export function LessonAudio() {
 
 export function LessonVideo() {
   const lesson = useLesson();
-  const videos = lesson.video
-    .map((video, index) => ({
-      key: `${video.url}#${index}`,
-      title: video.title.trim() || t.videoTitle(index + 1),
-      source: videoSource(video.url),
-    }))
-    .filter((video) => video.source.kind !== 'none');
+  const videos = playableVideos(lesson, t.videoTitle);
   return (
     <section aria-labelledby="video-title" className={styles.section}>
       <h2 id="video-title">{t.video}</h2>
@@ -140,8 +135,9 @@ export function LessonTest() {
   const { testResult, isChecking, testError } = useCoursesSelector(selectLessonState);
   const questions = lesson.test.questions;
   const [answers, setAnswers] = useState<(number | null)[]>(() => questions.map(() => null));
-  // «Перевірити» with questions left: they are named and marked here, nothing is sent.
-  const [incomplete, setIncomplete] = useState(false);
+  // «Перевірити» with questions left: 'blank' when none is answered (nothing is sent, it is no
+  // result), 'ask' otherwise (the questions left are named and marked, and it asks first).
+  const [gaps, setGaps] = useState<'none' | 'blank' | 'ask'>('none');
   const resultRef = useRef<HTMLHeadingElement>(null);
   const formId = useId();
 
@@ -162,17 +158,25 @@ export function LessonTest() {
   }
 
   const missing = answers.flatMap((answer, q) => (answer === null ? [q + 1] : []));
+  const blank = missing.length === questions.length;
+  // Answering (the first question, or the ones left) puts the warning away by itself.
+  const shownGaps = (gaps === 'blank' && !blank) || (gaps === 'ask' && missing.length === 0) ? 'none' : gaps;
+
+  const send = () => {
+    setGaps('none');
+    dispatch(checkSelfTest({ courseId, lessonId: lesson.day, answers }));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIncomplete(missing.length > 0);
-    if (missing.length > 0) return;
-    dispatch(checkSelfTest({ courseId, lessonId: lesson.day, answers }));
+    if (blank) setGaps('blank');
+    else if (missing.length > 0) setGaps('ask');
+    else send();
   };
 
   const again = () => {
     setAnswers(questions.map(() => null));
-    setIncomplete(false);
+    setGaps('none');
     dispatch(testReset());
   };
 
@@ -226,14 +230,25 @@ export function LessonTest() {
                     );
                   })}
                   {checked && chosen === null && <p className={styles.note}>{t.unanswered}</p>}
-                  {!checked && incomplete && chosen === null && <p className={styles.missing}>{t.pickOne}</p>}
+                  {!checked && shownGaps === 'ask' && chosen === null && <p className={styles.missing}>{t.pickOne}</p>}
                   {explanation && <p className={styles.explanation}>{explanation}</p>}
                 </fieldset>
               </li>
             );
           })}
         </ol>
-        {!checked && incomplete && missing.length > 0 && <Alert>{t.testIncomplete(missing)}</Alert>}
+        {!checked && shownGaps === 'blank' && <Alert>{t.testBlank}</Alert>}
+        {!checked && shownGaps === 'ask' && (
+          <AskAnyway
+            question={t.testUnanswered(missing)}
+            proceed={t.checkAnyway}
+            back={t.keepAnswering}
+            onProceed={send}
+            onBack={() => setGaps('none')}
+            busy={isChecking}
+            className={styles.ask}
+          />
+        )}
         {testError && <Alert>{testError}</Alert>}
         {/* Distinct keys: reusing one <button> whose type turns to submit mid-click would send the form. */}
         {checked ? (
@@ -241,7 +256,7 @@ export function LessonTest() {
             {t.retry}
           </Button>
         ) : (
-          <Button key="check" type="submit" disabled={isChecking}>
+          <Button key="check" type="submit" disabled={isChecking || shownGaps === 'ask'}>
             {isChecking ? t.checking : t.check}
           </Button>
         )}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchToday, selectToday } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
+import { isOpening, useOpeningClock } from '../lib/useOpeningClock';
 import { courseTexts as t } from '../texts';
 import type { TodayCourse } from '../types';
 import courseCard from './CourseCard.module.css';
@@ -20,9 +21,14 @@ export default function TodayPanel() {
   const today = useCoursesSelector(selectToday);
   const [failed, setFailed] = useState(false);
 
+  // Fetched on arrival, and again when a next lesson's opening time passes while home is open.
+  const now = useOpeningClock(today?.flatMap((course) => (course.nextLesson ? [course.nextLesson] : [])) ?? []);
+  const fetched = useRef<number | null>(null);
   useEffect(() => {
+    if (fetched.current === now) return;
+    fetched.current = now;
     dispatch(fetchToday()).then((result) => setFailed(fetchToday.rejected.match(result)));
-  }, [dispatch]);
+  }, [dispatch, now]);
 
   return (
     <section className={styles.today} aria-labelledby="today-title">
@@ -69,7 +75,7 @@ function TodayCard({ course }: { course: TodayCourse }) {
           </Link>
         </p>
       ) : (
-        <p className={styles.muted}>{t.nextOpens(next.opensAt)}</p>
+        <p className={styles.muted}>{isOpening(next, Date.now()) ? t.nextOpening : t.nextOpens(next.opensAt)}</p>
       )}
       {course.diaryMissing.length > 0 && (
         <div className={styles.diary}>

@@ -1,13 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { kyivTime } from '@yedyni/contract';
-import { describe, expect, it, vi } from 'vitest';
-import { course, courseItem, lessonFixture, otherCourseItem, user } from '../../../test/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { course, courseItem, lessonFixture, otherCourseItem, user, waveStart } from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
 const ui = () => userEvent.setup();
+const HOUR = 60 * 60 * 1000;
+
+// The fixtures' day: noon on the wave's second day (lessons 1 and 2 open, 3 opens on 5 March).
+// Only Date is faked (and it moves on), so a lesson's opening time is in the future, as on the
+// real day the server would have said «closed».
+beforeEach(() => {
+  vi.useFakeTimers({ now: waveStart + 36 * HOUR, toFake: ['Date'], shouldAdvanceTime: true });
+});
 const curatorCourse = { ...course, canManage: true, lessons: course.lessons.map((l) => ({ ...l, isOpen: true })) };
 
 describe('/uk/learn: the course list', () => {
@@ -177,7 +185,7 @@ describe('/uk/learn/:courseId: the course', () => {
       scheduledDate: at,
     });
     expect(app.store.getState().course?.course?.lessons[2]).toMatchObject({ scheduledDate: at, opensAt: at });
-    expect(screen.getByText('Відкрито 14:05, 4 березня 2026 · за планом куратора')).toBeInTheDocument();
+    expect(screen.getByText('Відкриється 14:05, 4 березня 2026 · за планом куратора')).toBeInTheDocument();
 
     await ui.click(within(form).getByRole('button', { name: 'Скинути' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Урок 3 знову відкривається за розкладом хвилі.');
@@ -287,13 +295,17 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     renderApp('/uk/learn/c-1/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Привітання' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Текст уроку 2' })).toBeInTheDocument();
-    const tabs = screen.getByRole('navigation', { name: 'Розділи уроку' });
+    const tabs = screen.getByRole('tablist', { name: 'Розділи уроку' });
     expect(
       within(tabs)
-        .getAllByRole('link')
+        .getAllByRole('tab')
         .map((a) => a.textContent),
     ).toEqual(['Урок', 'Теорія', 'Практика', 'Аудіо', 'Відео', 'Тест', 'Щоденник']);
-    expect(within(tabs).getByRole('link', { name: 'Урок' })).toHaveAttribute('aria-current', 'page');
+    const main = within(tabs).getByRole('tab', { name: 'Урок' });
+    expect(main).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Урок' })).toContainElement(
+      screen.getByRole('heading', { level: 2, name: 'Текст уроку 2' }),
+    );
     const pager = screen.getByRole('navigation', { name: 'Інші уроки' });
     expect(within(pager).getByRole('link', { name: /Урок 1: Звуки і літери/ })).toHaveAttribute(
       'href',
@@ -350,15 +362,108 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     renderApp('/uk/learn/c-1/3/theory');
     expect(await screen.findByRole('heading', { level: 2, name: 'Урок ще не відкрився' })).toBeInTheDocument();
     expect(screen.getByText('Урок відкриється 00:00, 5 березня 2026. Поверніться трохи згодом!')).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Розділи уроку' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Розділи уроку' })).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).not.toContain('GET /api/courses/c-1/lessons/3/content');
+  });
+
+  it('the tabs are a tablist: arrows, Home and End move between tabs and open them', async () => {
+    learnerApi();
+    const app = renderApp('/uk/learn/c-1/1/theory');
+    const tabs = await screen.findByRole('tablist', { name: 'Розділи уроку' });
+    const theory = within(tabs).getByRole('tab', { name: 'Теорія' });
+    expect(theory).toHaveAttribute('tabindex', '0');
+    expect(within(tabs).getByRole('tab', { name: 'Урок' })).toHaveAttribute('tabindex', '-1');
+    act(() => theory.focus());
+    const keys = ui();
+    await keys.keyboard('{ArrowRight}');
+    await waitFor(() => expect(app.path()).toBe('/uk/learn/c-1/1/practice'));
+    expect(within(tabs).getByRole('tab', { name: 'Практика' })).toHaveFocus();
+    expect(within(tabs).getByRole('tab', { name: 'Практика' })).toHaveAttribute('aria-selected', 'true');
+    await keys.keyboard('{End}');
+    await waitFor(() => expect(app.path()).toBe('/uk/learn/c-1/1/diary'));
+    await keys.keyboard('{ArrowRight}');
+    await waitFor(() => expect(app.path()).toBe('/uk/learn/c-1/1'));
+    expect(within(tabs).getByRole('tab', { name: 'Урок' })).toHaveFocus();
+    await keys.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(app.path()).toBe('/uk/learn/c-1/1/diary'));
+    await keys.keyboard('{Home}');
+    await waitFor(() => expect(app.path()).toBe('/uk/learn/c-1/1'));
+  });
+
+  it('tabs switch at once: no spinner, and what a tab loaded is kept (no second request)', async () => {
+    const fetchMock = learnerApi({ 'GET /api/diary?courseId=c-1&lessonId=1': () => json(null) });
+    renderApp('/uk/learn/c-1/1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Текст уроку 1' })).toBeInTheDocument();
+    const click = ui();
+    await click.click(screen.getByRole('tab', { name: 'Щоденник' }));
+    expect(await screen.findByLabelText('Запис')).toBeInTheDocument();
+    // The sections' chunk came with the lesson: each of these tabs shows its content at once.
+    for (const [tab, heading] of [
+      ['Теорія', 'Теорія'],
+      ['Тест', 'Тест'],
+      ['Відео', 'Відео'],
+    ] as const) {
+      await click.click(screen.getByRole('tab', { name: tab }));
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+      expect(screen.queryByText('Завантаження…')).toBeNull();
+    }
+    await click.click(screen.getByRole('tab', { name: 'Щоденник' }));
+    expect(screen.getByLabelText('Запис')).toBeInTheDocument();
+    expect(screen.queryByText('Завантаження…')).toBeNull();
+    await click.click(screen.getByRole('tab', { name: 'Урок' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Текст уроку 1' })).toBeInTheDocument();
+    // Nothing was asked again on the way: the diary once, the lesson (and its content) with the lesson.
+    const calls = callsOf(fetchMock).filter((c) => !c.includes('/notifications') && !c.includes('/partners/'));
+    expect(calls.slice(calls.indexOf('GET /api/diary?courseId=c-1&lessonId=1'))).toEqual([
+      'GET /api/diary?courseId=c-1&lessonId=1',
+    ]);
+    // A cold start loads every chunk of the app; on a busy machine that alone takes seconds.
+  }, 20_000);
+
+  it('a lesson whose opening time passes while it is on screen opens; a passed time is never shown as future', async () => {
+    const opensAt = Date.now() + 1500;
+    let serverOpens = true;
+    const closed = { ...course, lessons: [course.lessons[0], course.lessons[1], lessonFixture(3, { opensAt })] };
+    const opened = {
+      ...course,
+      lessons: [
+        course.lessons[0],
+        course.lessons[1],
+        lessonFixture(3, { opensAt, isOpen: true, theory: '<p>Теорія 3</p>' }),
+      ],
+    };
+    const fetchMock = learnerApi({
+      'GET /api/courses/c-1': () => json(Date.now() >= opensAt && serverOpens ? opened : closed),
+      'GET /api/courses/c-1/lessons/3/content': () => new Response('<h2>Текст уроку 3</h2>'),
+    });
+    renderApp('/uk/learn/c-1/3');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Урок ще не відкрився' })).toBeInTheDocument();
+    expect(screen.getByText(/^Урок відкриється \d\d:\d\d/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Текст уроку 3' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Розділи уроку' })).toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((c) => c === 'GET /api/courses/c-1').length).toBeGreaterThanOrEqual(2);
+    serverOpens = false;
+  });
+
+  it('a lesson the server still calls closed after its time says it is opening, not a past time', async () => {
+    const opensAt = Date.now() + 1000;
+    const closed = { ...course, lessons: [course.lessons[0], course.lessons[1], lessonFixture(3, { opensAt })] };
+    learnerApi({ 'GET /api/courses/c-1': () => json(closed) });
+    renderApp('/uk/learn/c-1/3');
+    expect(await screen.findByText(/^Урок відкриється \d\d:\d\d/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Час настав: урок відкривається і за мить зʼявиться тут.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Урок відкриється/)).toBeNull();
   });
 
   it('theory and practice render the lesson HTML; practice has the homework under the task', async () => {
     learnerApi();
     renderApp('/uk/learn/c-1/1/theory');
-    expect(await screen.findByText('Теорія уроку 1')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Практика' }));
+    await screen.findByText('Теорія уроку 1');
+    await userEvent.click(screen.getByRole('tab', { name: 'Практика' }));
     expect(await screen.findByText('Завдання уроку 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Домашнє завдання' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Ваша відповідь')).toBeInTheDocument();
@@ -386,18 +491,24 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     expect([...players].map((a) => a.getAttribute('src'))).toEqual(['/media/a.mp3', '/media/b.mp3']);
     expect(players[0]).toHaveAttribute('controls');
 
-    await userEvent.click(screen.getByRole('link', { name: 'Відео' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Відео' }));
     const frame = await screen.findByTitle('Вимова');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(container.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.org/dialog.mp4');
     expect(screen.queryByText('Зламане')).not.toBeInTheDocument();
 
+    // A lesson without media has no audio and video tabs.
     await userEvent.click(screen.getByRole('link', { name: /Урок 2: Привітання/ }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Відео' }));
-    expect(await screen.findByText('Для цього уроку відео немає.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Аудіо' }));
-    expect(await screen.findByText('Для цього уроку аудіо немає.')).toBeInTheDocument();
+    const tabs = await screen.findByRole('tablist', { name: 'Розділи уроку' });
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((a) => a.textContent),
+      ).toEqual(['Урок', 'Теорія', 'Практика', 'Тест', 'Щоденник']),
+    );
+    expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent('Урок');
   });
 
   it('the self-test: «Перевірити» sends the answers, shows «N з 10», right answers and explanations', async () => {
@@ -445,7 +556,7 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
     const retake = await screen.findByRole('status');
     expect(retake).toHaveTextContent('Ваш результат: 5 з 10');
-    expect(retake).toHaveTextContent(/повторна спроба.*зараховано першу повну спробу/);
+    expect(retake).toHaveTextContent(/повторна спроба.*зараховано першу спробу/);
     expect(retake).not.toHaveTextContent('Результат записано у щоденник уроку.');
   });
 
@@ -460,30 +571,61 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Тест: надішліть відповіді');
   });
 
-  it('an incomplete self-test is not sent: the alert names the questions left and each of them says so', async () => {
+  it('«Перевірити» with nothing chosen sends nothing: a blank test is no result', async () => {
+    const fetchMock = learnerApi();
+    renderApp('/uk/learn/c-1/1/test');
+    const ui = userEvent.setup();
+    const first = await screen.findByRole('group', { name: /^Питання 1:/ });
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Ви ще не обрали жодної відповіді.');
+    expect(screen.queryByRole('group', { name: /Перевірити все одно/ })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/courses/c-1/lessons/1/test');
+    // Choosing an answer puts the warning away.
+    await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('with a question left it names and marks it and asks first, as the game does; «Так, перевірити» sends', async () => {
     const fetchMock = learnerApi({
       'POST /api/courses/c-1/lessons/1/test': () =>
-        json({ score: 10, counted: true, correct: [1, 0], explanations: [] }),
+        json({ score: 5, counted: true, correct: [1, 0], explanations: ['', ''] }),
     });
     renderApp('/uk/learn/c-1/1/test');
     const ui = userEvent.setup();
     const first = await screen.findByRole('group', { name: /^Питання 1:/ });
     const second = screen.getByRole('group', { name: /^Питання 2:/ });
-    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Без відповіді: 1, 2.');
-    expect(within(second).getByText('Оберіть відповідь на це питання.')).toBeInTheDocument();
-
     await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
     await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Дайте відповідь на питання 2, тоді тест буде перевірено.');
+
+    const ask = screen.getByRole('group', { name: /^Без відповіді залишилося питання 2\. Перевірити все одно\?/ });
+    expect(within(ask).getByRole('button', { name: 'Так, перевірити' })).toHaveFocus();
+    expect(within(second).getByText('Оберіть відповідь на це питання.')).toBeInTheDocument();
     expect(within(first).queryByText('Оберіть відповідь на це питання.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Перевірити' })).toBeDisabled();
     expect(callsOf(fetchMock)).not.toContain('POST /api/courses/c-1/lessons/1/test');
 
-    await ui.click(within(second).getByRole('radio', { name: '33' }));
+    // «Повернутися до питань» puts it away; asked again, «Так, перевірити» sends the gap as null.
+    await ui.click(within(ask).getByRole('button', { name: 'Повернутися до питань' }));
+    expect(screen.queryByRole('group', { name: /Перевірити все одно/ })).toBeNull();
     await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Ваш результат: 10 з 10');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(lastBody(fetchMock, 'POST /api/courses/c-1/lessons/1/test')).toEqual({ answers: [1, 0] });
+    await ui.click(screen.getByRole('button', { name: 'Так, перевірити' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ваш результат: 5 з 10');
+    expect(lastBody(fetchMock, 'POST /api/courses/c-1/lessons/1/test')).toEqual({ answers: [1, null] });
+    expect(within(second).getByText('Ви не обрали відповідь.')).toBeInTheDocument();
+  });
+
+  it('answering the questions left while it asks puts the question away', async () => {
+    learnerApi();
+    renderApp('/uk/learn/c-1/1/test');
+    const ui = userEvent.setup();
+    const first = await screen.findByRole('group', { name: /^Питання 1:/ });
+    await ui.click(within(first).getByRole('radio', { name: 'Добрий ранок' }));
+    await ui.click(screen.getByRole('button', { name: 'Перевірити' }));
+    expect(screen.getByRole('button', { name: 'Так, перевірити' })).toBeInTheDocument();
+    await ui.click(within(screen.getByRole('group', { name: /^Питання 2:/ })).getByRole('radio', { name: '33' }));
+    expect(screen.queryByRole('button', { name: 'Так, перевірити' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Перевірити' })).toBeEnabled();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Diary } from '@yedyni/contract';
 import { kyivIsoDate } from '@yedyni/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDraft } from '../../../shared/lib/drafts';
 import { overLimit } from '../../../shared/lib/limits';
 import { Alert, Notice } from '../../../shared/ui/Alert';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import { useDiaryDispatch, useDiarySelector } from '../hooks';
-import { addDiary, DIARY_MAX, fetchDiary, selectDiary, updateDiary } from '../slice';
+import { addDiary, DIARY_MAX, diaryKey, fetchDiary, selectDiary, selectDiaryLoadedFor, updateDiary } from '../slice';
 import { diaryTexts as t } from '../texts';
 import styles from './DiaryPage.module.css';
 
@@ -25,13 +25,24 @@ interface DiaryPageProps {
 export default function DiaryPage({ courseId, lessonId, prompt }: DiaryPageProps) {
   const dispatch = useDiaryDispatch();
   const stored = useDiarySelector(selectDiary);
-  const [loaded, setLoaded] = useState(false);
+  const key = diaryKey({ courseId, lessonId });
+  const inStore = useDiarySelector(selectDiaryLoadedFor) === key;
+  // The entry is read once per lesson and kept: coming back to the tab shows it at once.
+  const [loaded, setLoaded] = useState(inStore);
   const diary = stored && stored.courseId === courseId && stored.lessonId === lessonId ? stored : null;
 
+  const requested = useRef('');
   useEffect(() => {
+    if (inStore) {
+      setLoaded(true);
+      return;
+    }
+    // Once per lesson and mount (StrictMode runs an effect twice).
+    if (requested.current === key) return;
+    requested.current = key;
     setLoaded(false);
     dispatch(fetchDiary({ courseId, lessonId })).finally(() => setLoaded(true));
-  }, [dispatch, courseId, lessonId]);
+  }, [dispatch, courseId, lessonId, key, inStore]);
 
   return (
     <section aria-labelledby="diary-title" className={styles.page}>

@@ -203,7 +203,7 @@ describe('the practice tab: homework', () => {
     });
     renderApp('/uk/learn/c-1/1');
     expect(await screen.findByRole('link', { name: 'Непрочитаних сповіщень: 1' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Практика' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Практика' }));
 
     const mine = await screen.findByRole('article', { name: 'Моя відповідь' });
     expect(within(mine).getByText('Перевірено')).toBeInTheDocument();
