@@ -1,5 +1,5 @@
 import type { AdminPayments, AdminSubscriptions, MonthTotals, UnmatchedCallbacks } from '@yedyni/contract';
-import { formatDate, formatDateTime, kyivDateRange } from '@yedyni/contract';
+import { formatDate, formatDateTime, formatUah, kyivDateRange } from '@yedyni/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -19,7 +19,7 @@ import {
   useDownload,
 } from '../../admin';
 import { paymentAdminPaths } from './api';
-import { formatUah, paymentAdminTexts } from './texts';
+import { paymentAdminTexts } from './texts';
 
 const t = paymentAdminTexts;
 const PAGE_SIZE = 20;
@@ -183,6 +183,7 @@ function PaymentsList() {
         >
           {busy ? t.exporting : t.export}
         </Button>
+        <p className={styles.muted}>{t.exportNote}</p>
       </div>
       {downloadError && <Alert>{downloadError}</Alert>}
 

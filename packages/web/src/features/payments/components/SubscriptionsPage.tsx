@@ -1,4 +1,4 @@
-import type { Subscription } from '@yedyni/contract';
+import { formatUah, type Subscription } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
@@ -15,7 +15,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { usePaymentsDispatch } from '../hooks';
 import { fetchSubscription, fetchSubscriptions, unsubscribe } from '../slice';
-import { paymentTexts as t, uah } from '../texts';
+import { paymentTexts as t } from '../texts';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
@@ -144,7 +144,7 @@ export default function SubscriptionsPage() {
                         {detail.charges.map((charge) => (
                           <li key={charge._id}>
                             <time dateTime={new Date(charge.date).toISOString()}>{t.when(charge.date)}</time>
-                            <span>{uah(charge.amount)}</span>
+                            <span>{formatUah(charge.amount)}</span>
                           </li>
                         ))}
                       </ul>
