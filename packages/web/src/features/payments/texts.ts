@@ -107,6 +107,7 @@ export const paymentTexts = {
   started: 'Початок',
   lastCharge: 'Останнє списання',
   nextCharge: 'Наступне списання',
+  orderId: 'Номер замовлення',
   none: '—',
   cancel: 'Скасувати',
   cancelTitle: 'Скасувати підписку?',

@@ -156,6 +156,10 @@ describe('/uk/admin/payments', () => {
     const subscriptions = await screen.findByRole('table', { name: 'Підписки' });
     expect(row(subscriptions, 1)).toHaveTextContent('діє');
     expect(row(subscriptions, 1)).toHaveTextContent('01-03-2026');
+    // The order id, for the sandbox's charge command and the provider's cabinet, copied whole.
+    expect(row(subscriptions, 1)).toHaveTextContent(subscription.orderId);
+    await ui.click(within(row(subscriptions, 1)).getByRole('button', { name: 'Скопіювати' }));
+    expect(await navigator.clipboard.readText()).toBe(subscription.orderId);
     await ui.selectOptions(screen.getByLabelText('Показати'), 'скасовано');
     expect(await within(subscriptions).findByText('скасовано')).toBeInTheDocument();
     expect(row(subscriptions, 1)).toHaveTextContent('02-03-2026');

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import buttons from '../../../shared/ui/buttons.module.css';
+import { CopyText } from '../../../shared/ui/CopyText';
 import layout from '../../../shared/ui/layout.module.css';
 import {
   adminTexts,
@@ -274,6 +275,7 @@ function SubscriptionsList() {
               t.email,
               { label: t.amount, num: true },
               t.status,
+              t.orderId,
               t.created,
               { label: t.charges, num: true },
               t.lastCharge,
@@ -291,6 +293,9 @@ function SubscriptionsList() {
                 </td>
                 <td data-label={t.status}>
                   <Badge tone={STATUS_TONES[each.status]}>{t.statuses[each.status] ?? each.status}</Badge>
+                </td>
+                <td data-label={t.orderId}>
+                  <CopyText label={t.orderId} value={each.orderId} labelHidden />
                 </td>
                 <td data-label={t.created} className={styles.nowrap}>
                   {formatDate(each.subscribedAt ?? each.createdAt)}

@@ -113,6 +113,11 @@ describe('support programme history', () => {
     expect(item).toHaveTextContent('Початок03-03-2026');
     expect(item).toHaveTextContent('Останнє списання03-03-2026');
     expect(item).toHaveTextContent('Наступне списання03-04-2026');
+    // The order id (support and the sandbox's charge command ask for it) is shown and copied whole.
+    expect(item).toHaveTextContent('Номер замовленняsub-1');
+    await ui.click(within(item).getByRole('button', { name: 'Скопіювати' }));
+    expect(await navigator.clipboard.readText()).toBe('sub-1');
+    expect(item).toHaveTextContent('Скопійовано');
 
     // «Ні, залишити» keeps it.
     await ui.click(within(item).getByRole('button', { name: 'Скасувати' }));

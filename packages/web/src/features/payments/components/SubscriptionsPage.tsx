@@ -7,6 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import badges from '../../../shared/ui/badges.module.css';
 import buttons from '../../../shared/ui/buttons.module.css';
 import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
+import { CopyText } from '../../../shared/ui/CopyText';
 import { EmptyNote } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { Modal } from '../../../shared/ui/Modal';
@@ -22,8 +23,8 @@ import { useHistory } from './useHistory';
 const date = (instant: number | null) => (instant === null ? t.none : t.day(instant));
 
 /**
- * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge, status, the charges on
- * demand, and «Скасувати» after a confirmation in the modal dialog (the modal slice).
+ * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge, status, the order id
+ * (copyable), the charges on demand, and «Скасувати» after a confirmation in the modal dialog (the modal slice).
  */
 export default function SubscriptionsPage() {
   const dispatch = usePaymentsDispatch();
@@ -107,6 +108,8 @@ export default function SubscriptionsPage() {
                     <dd>{cancelled ? t.none : date(item.objSub.nextPaymentDate)}</dd>
                   </div>
                 </dl>
+                {/* Support (and the sandbox's charge command, README) name a subscription by it. */}
+                <CopyText label={t.orderId} value={item.data.order_id} />
                 <div className={styles.actions}>
                   {!cancelled && (
                     <button
