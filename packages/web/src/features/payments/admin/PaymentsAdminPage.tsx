@@ -20,6 +20,7 @@ import {
   useDownload,
 } from '../../admin';
 import { paymentAdminPaths } from './api';
+import own from './PaymentsAdminPage.module.css';
 import { paymentAdminTexts } from './texts';
 
 const t = paymentAdminTexts;
@@ -294,7 +295,7 @@ function SubscriptionsList() {
                 <td data-label={t.status}>
                   <Badge tone={STATUS_TONES[each.status]}>{t.statuses[each.status] ?? each.status}</Badge>
                 </td>
-                <td data-label={t.orderId}>
+                <td data-label={t.orderId} className={own.orderCell}>
                   <CopyText label={t.orderId} value={each.orderId} labelHidden />
                 </td>
                 <td data-label={t.created} className={styles.nowrap}>
