@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatUah } from '@yedyni/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
@@ -17,8 +18,8 @@ const e2e = useE2E();
 
 const LEVEL_LABEL = 'Рівень стабільності підтримки';
 
-/** 1 920 → «1 920 ₴» as the screens write it (a no-break space before the sign). */
-const uahText = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
+/** 1 920 → «1 920,00 ₴» as the screens write it (contract formatUah). */
+const uahText = formatUah;
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(artifactsDir, { recursive: true });
@@ -73,7 +74,7 @@ describe('donations and subscriptions through the LiqPay sandbox', () => {
     await expectPath(page, '/uk/donat');
     await heading(page, 'Підтримати рух').waitFor();
     expect(await page.getByLabel('Щомісяця', { exact: true }).isChecked()).toBe(true);
-    await page.getByRole('main').getByText('Зараз: 0.00').waitFor();
+    await page.getByRole('main').getByText('Зараз: 0,00').waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page, '/uk/donat (the form)');
     await expectNoHorizontalScroll(page, '/uk/donat at 390 px');
@@ -86,22 +87,22 @@ describe('donations and subscriptions through the LiqPay sandbox', () => {
     await page.getByText('Щоб продовжити, погодьтеся з умовами публічної оферти.').waitFor();
     expect(await page.getByText('Мій новий рівень стабільності підтримки').isVisible()).toBe(true);
     await page.getByRole('button', { name: uahText(120), exact: true }).click();
-    await page.getByRole('main').getByText('3.00', { exact: true }).waitFor();
+    await page.getByRole('main').getByText('3,00', { exact: true }).waitFor();
 
     // 1) 120 UAH once.
     await donate(page, { amount: 120, monthly: false });
     await page.getByText(`Внесок ${uahText(120)} зараховано.`).waitFor();
-    await page.getByRole('main').getByText('3.00', { exact: true }).waitFor();
+    await page.getByRole('main').getByText('3,00', { exact: true }).waitFor();
 
     // 2) 480 UAH a month, with a comment.
     await page.getByRole('link', { name: 'Зробити ще внесок' }).click();
     await donate(page, { amount: 480, monthly: true, comment: 'Разом сильніші' });
     await page.getByText(`Підписку на ${uahText(480)} щомісяця оформлено — вона діє.`).waitFor();
     // (120 + 480) / 40 × (2419200 / 2419200): a fresh account counts one course cycle.
-    await page.getByRole('main').getByText('15.00', { exact: true }).waitFor();
+    await page.getByRole('main').getByText('15,00', { exact: true }).waitFor();
 
     // The office menu's level has followed the payment.
-    expect(await officeLevel(page, person.first_name)).toBe('15.00');
+    expect(await officeLevel(page, person.first_name)).toBe('15,00');
 
     // The indicators screen: the level, the footprint (10 for registering + 120 + 480), the total.
     await openOfficeMenu(page, person.first_name);
@@ -109,7 +110,7 @@ describe('donations and subscriptions through the LiqPay sandbox', () => {
     await expectPath(page, '/uk/bonus');
     await heading(page, 'Програма підтримки').waitFor();
     await heading(page, 'Показники').waitFor();
-    await page.getByRole('main').getByText('15.00', { exact: true }).waitFor();
+    await page.getByRole('main').getByText('15,00', { exact: true }).waitFor();
     await page.getByText('610 балів').waitFor();
     await page.getByRole('main').getByText(uahText(600), { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -141,7 +142,7 @@ describe('donations and subscriptions through the LiqPay sandbox', () => {
     await heading(page, 'Український слід').waitFor();
     const rows = page.getByRole('list', { name: 'Український слід' }).getByRole('listitem');
     await rows.filter({ hasText: 'Щомісячний внесок' }).filter({ hasText: '+480' }).waitFor();
-    await rows.filter({ hasText: 'Донат' }).filter({ hasText: '+120' }).waitFor();
+    await rows.filter({ hasText: 'Разовий внесок' }).filter({ hasText: '+120' }).waitFor();
     await rows.filter({ hasText: 'Реєстрація на платформі' }).filter({ hasText: '+10' }).waitFor();
     await rows.filter({ hasText: 'Разом: 610' }).waitFor();
     // The submenu reset the range picked on «Внески»: all dates again.

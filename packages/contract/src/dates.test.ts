@@ -6,11 +6,22 @@ import {
   formatLongDate,
   kyivDateRange,
   kyivDayRange,
+  kyivDaysBetween,
   kyivIsoDate,
   kyivTime,
 } from './dates.js';
 
 describe('Kyiv dates', () => {
+  it('counts Kyiv calendar days between instants, across midnight and daylight saving', () => {
+    expect(kyivDaysBetween(kyivTime(2026, 3, 3, 9), kyivTime(2026, 3, 3, 23, 59))).toBe(0);
+    expect(kyivDaysBetween(kyivTime(2026, 3, 3, 23, 59), kyivTime(2026, 3, 4, 0, 1))).toBe(1);
+    // 23:30 UTC is already the next day in Kyiv.
+    expect(kyivDaysBetween(Date.UTC(2026, 2, 3, 12), Date.UTC(2026, 2, 3, 23, 30))).toBe(1);
+    // Spring forward on 29 March: a 23-hour day is still one day.
+    expect(kyivDaysBetween(kyivTime(2026, 3, 28, 12), kyivTime(2026, 4, 1, 12))).toBe(4);
+    expect(kyivDaysBetween(kyivTime(2026, 1, 1), kyivTime(2026, 12, 31))).toBe(364);
+  });
+
   it('finds the Kyiv day of an instant, not the UTC one', () => {
     // 22:30 UTC on 14 March 2026 is already 00:30 on 15 March in Kyiv (UTC+2).
     const instant = Date.UTC(2026, 2, 14, 22, 30);

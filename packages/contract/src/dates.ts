@@ -71,6 +71,14 @@ export function kyivIsoDate(instant: number): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** How many Kyiv calendar days lie between two instants: 0 within one Kyiv day, 1 from 23:59 to 00:00. */
+export function kyivDaysBetween(from: number, to: number): number {
+  const a = kyivParts(from);
+  const b = kyivParts(to);
+  // Calendar dates as UTC midnights: whole days apart, whatever daylight saving did meanwhile.
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}
+
 /** The same Kyiv day and time one month later; a day the next month lacks becomes its last day. */
 export function addMonth(instant: number): number {
   const p = kyivParts(instant);

@@ -15,3 +15,24 @@ export const GRATITUDE_TIERS: readonly { type: 'subscribe' | 'once'; from: numbe
   { type: 'once', from: 11520, gift: 'Вебінар або коучинг-сесія та запрошення на події руху' },
   { type: 'once', from: 23040, gift: 'Згадка в медійних релізах руху' },
 ];
+
+type Tier = (typeof GRATITUDE_TIERS)[number];
+
+/** Where a supporter stands in one kind of tiers: the highest reached, the next, and how far it is. */
+export interface GratitudeProgress {
+  reached: Tier | null;
+  next: Tier | null;
+  /** UAH from `total` to the next tier; 0 when every tier is reached. */
+  left: number;
+}
+
+/**
+ * `total` is what reaches the tiers of that type (docs/domain.md «Gratitudes»): the active
+ * subscriptions' monthly sum, or the largest one-off payment.
+ */
+export function gratitudeProgress(type: Tier['type'], total: number): GratitudeProgress {
+  const tiers = GRATITUDE_TIERS.filter((tier) => tier.type === type);
+  const reached = tiers.filter((tier) => total >= tier.from).at(-1) ?? null;
+  const next = tiers.find((tier) => total < tier.from) ?? null;
+  return { reached, next, left: next ? next.from - total : 0 };
+}

@@ -11,6 +11,7 @@ export * from './game.js';
 export * from './gratitudes.js';
 export * from './homework.js';
 export * from './notifications.js';
+export * from './numbers.js';
 export * from './olympiads.js';
 export * from './payments.js';
 export * from './schedule.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_COURSE_TIME } from './constants.js';
+import { gratitudeProgress } from './gratitudes.js';
 import { formatLevel, supportLevel, supportTotalTime } from './support.js';
 
 describe('support level', () => {
@@ -15,8 +16,21 @@ describe('support level', () => {
     expect(supportLevel(0, BASE_COURSE_TIME)).toBe(0);
   });
 
-  it('shows two decimals with a point', () => {
-    expect(formatLevel(3)).toBe('3.00');
-    expect(formatLevel(1 / 3)).toBe('0.33');
+  it('shows two decimals with the Ukrainian comma', () => {
+    expect(formatLevel(3)).toBe('3,00');
+    expect(formatLevel(1 / 3)).toBe('0,33');
+  });
+});
+
+describe('gratitude progress (issue 18, item 7)', () => {
+  it('names the highest tier reached, the next one and what is left to it', () => {
+    expect(gratitudeProgress('subscribe', 0)).toMatchObject({ reached: null, next: { from: 480 }, left: 480 });
+    expect(gratitudeProgress('subscribe', 600)).toMatchObject({
+      reached: { from: 480 },
+      next: { from: 960 },
+      left: 360,
+    });
+    expect(gratitudeProgress('once', 960)).toMatchObject({ reached: { from: 960 }, next: { from: 1920 }, left: 960 });
+    expect(gratitudeProgress('once', 50_000)).toMatchObject({ reached: { from: 23040 }, next: null, left: 0 });
   });
 });

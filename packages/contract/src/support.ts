@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorSchema } from './common.js';
 import { BASE_AMOUNT_SUPPORT, BASE_COURSE_TIME } from './constants.js';
+import { formatNumber } from './numbers.js';
 
 /** totalTime: max(seconds since registration, one course cycle), in whole seconds. */
 export function supportTotalTime(registeredAt: number, now: number): number {
@@ -12,9 +13,9 @@ export function supportLevel(totalDonatUah: number, totalTimeSeconds: number): n
   return (totalDonatUah / BASE_AMOUNT_SUPPORT) * (BASE_COURSE_TIME / totalTimeSeconds);
 }
 
-/** The level shown in the interface: two decimals with a point, e.g. «3.00». */
+/** The level shown in the interface: two decimals with the Ukrainian comma, e.g. «3,00». */
 export function formatLevel(level: number): string {
-  return level.toFixed(2);
+  return formatNumber(level, 2);
 }
 
 // The support programme's answers, served under `/api/partners/...` (the spec's paths).
@@ -22,8 +23,10 @@ export const indicatorsSchema = z
   .object({
     /** Український слід: the last value of the footprint ledger. */
     ukrainianMark: z.number(),
-    /** max(seconds since registration, 28 days). */
+    /** max(seconds since registration, 28 days): the support level's measure, not the time shown. */
     totalTime: z.number().int(),
+    /** Kyiv calendar days since registration (0 on the day of it): «Ви в русі». */
+    daysInMovement: z.number().int().min(0),
     /** All successful payments, UAH. */
     totalDonat: z.number(),
     pastCount: z.number(),
@@ -54,4 +57,11 @@ export const gratitudeTierSchema = z.object({
   reached: z.boolean(),
 });
 export type GratitudeTier = z.infer<typeof gratitudeTierSchema>;
-export const gratitudesSchema = z.object({ tiers: z.array(gratitudeTierSchema) }).meta({ id: 'Gratitudes' });
+export const gratitudesSchema = z
+  .object({
+    tiers: z.array(gratitudeTierSchema),
+    /** What reaches the tiers now, UAH: active subscriptions a month, and the largest one-off payment. */
+    totals: z.object({ subscribe: z.number(), once: z.number() }),
+  })
+  .meta({ id: 'Gratitudes' });
+export type Gratitudes = z.infer<typeof gratitudesSchema>;

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { kyivDateRange, kyivTime } from '@yedyni/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContent } from '../src/cli/content.js';
@@ -533,11 +534,37 @@ describe('admin console API', () => {
       expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
       const lines = (csv.body as string).replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(
-        '"Дата (UTC)";"ID платежу";"Замовлення";"Вид";"Сума";"Валюта";"Платник";"Email";"Коментар";"Картка";"Повернено (UTC)"',
+        '"Дата (Київ)";"ID внеску";"Замовлення";"Вид";"Сума (десяткова крапка)";"Валюта";"Платник";"Email";"Коментар";"Картка";"Повернено (Київ)"',
       );
       const row = lines.find((l) => l.includes('csv-1'));
       expect(row).toContain(';"40.00";"UAH";');
       expect(row).toContain(`;"'=HYPERLINK(""x"")";`);
+    });
+
+    it('exports payment dates on the Kyiv clock, so 01:00 Kyiv on the 1st is in that month (issue 18, item 7)', async () => {
+      const donor = await signUp(t);
+      const { body } = await t.api('POST', '/api/payments/donat', {
+        token: donor.token,
+        body: { amount: 80, subscribe: false, offerAccepted: true },
+      });
+      // 01:00 on 1 March in Kyiv is 23:00 UTC on 28 February.
+      const paidAt = kyivTime(2026, 3, 1, 1, 0);
+      await providerCallback(t, {
+        action: 'pay',
+        status: 'success',
+        order_id: body.orderId,
+        payment_id: 'csv-kyiv-1',
+        amount: 80,
+        currency: 'UAH',
+        end_date: paidAt,
+      });
+      const march = kyivDateRange('2026-03-01');
+      const csv = await t.api('GET', `/api/admin/payments/export?start=${march.start}&end=${march.end}`, {
+        token: admin,
+      });
+      const row = (csv.body as string).split('\r\n').find((l) => l.includes('csv-kyiv-1'));
+      expect(row?.startsWith('"2026-03-01 01:00:00";')).toBe(true);
+      expect(row).toContain(';"80.00";"UAH";');
     });
 
     it('exports every cell safely whatever the database holds: quoted, one line per row, no formula at the start of any line', async () => {

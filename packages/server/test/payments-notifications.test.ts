@@ -48,11 +48,12 @@ describe('payments notifications', () => {
     expect(more).toEqual([]);
     expect(charged).toMatchObject({
       title: 'Щомісячний внесок отримано',
-      body: '480 грн, 12:00, 10 квітня 2026. Дякуємо, що підтримуєте рух!',
+      body: '480,00\u00a0₴, 12:00, 10 квітня 2026. Дякуємо, що підтримуєте рух!',
       link: '/uk/donat',
     });
     const [mail] = await mailsTo(person.email, 1);
-    expect(mail).toContain('Ми отримали ваш щомісячний внесок: 480 грн, 12:00, 10 квітня 2026.');
+    // The mail writes money as every screen does (issue 18, item 9).
+    expect(mail).toContain('Ми отримали ваш щомісячний внесок: 480,00\u00a0₴, 12:00, 10 квітня 2026.');
 
     t.clock.advance(30 * DAY);
     await t.app.services.sandbox?.chargeNext(orderId);
@@ -65,7 +66,7 @@ describe('payments notifications', () => {
     await subscribe(token, 120, 'decline');
     const [declined] = await paymentsOf(payer);
     expect(declined).toMatchObject({ title: 'Не вдалося списати щомісячний внесок', link: '/uk/donat' });
-    expect(declined.body).toContain('120 грн');
+    expect(declined.body).toContain('120,00\u00a0₴');
 
     const orderId = await subscribe(token, 240);
     const failure = {
@@ -113,7 +114,7 @@ describe('payments notifications', () => {
     const [reminder, ...more] = await due();
     expect(more).toEqual([]);
     // 31 January plus a calendar month is the last day of February.
-    expect(reminder.body).toBe('28-02-2027 буде списано 480 грн.');
+    expect(reminder.body).toBe('28-02-2027 буде списано 480,00\u00a0₴.');
     expect((await paymentsOf(cancelled)).filter((n: { title: string }) => n.title.startsWith('Незабаром'))).toEqual([]);
 
     // The charge comes; the next reminder is a month later, for the next charge.

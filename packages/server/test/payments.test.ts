@@ -1,9 +1,10 @@
 import { DONATION_DESCRIPTION, kyivDateRange, kyivTime, PAYMENT_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, migrateUpTo } from '../src/infra/db/index.js';
 import { LiqPaySigner } from '../src/infra/liqpay/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, signIn, signUp, staff } from './support/courses.js';
-import { postForm, provider, providerCallback } from './support/liqpay.js';
+import { donateAndPay, postForm, provider, providerCallback } from './support/liqpay.js';
 
 let t: TestApp;
 let paymentSeq = 1000;
@@ -424,7 +425,7 @@ describe('a monthly subscription through the sandbox', () => {
     const page = await post('/sandbox/liqpay/checkout', { data: checkout.data, signature: checkout.signature });
     expect(page.status).toBe(200);
     expect(page.text).toContain('Щомісячна підписка');
-    expect(page.text).toContain('480 ₴ / місяць');
+    expect(page.text).toContain('480,00\u00a0₴ / місяць');
     expect(page.text).toContain('Сплатити');
     expect(page.text).toContain('Відмовитись');
 
@@ -560,7 +561,7 @@ describe('history', () => {
 
     const mark = await t.api('GET', `/api/payments/mark?start=${day.start}&end=${day.end}`, { token });
     expect(mark.body.mark).toEqual([
-      expect.objectContaining({ points: 480, comment: 'Донат', date: firstDay + 11 * DAY }),
+      expect.objectContaining({ points: 480, comment: 'Разовий внесок', date: firstDay + 11 * DAY }),
     ]);
     const stranger = await signUp(t);
     expect((await t.api('GET', '/api/payments/donats', { token: stranger.token })).body).toEqual({
@@ -590,5 +591,31 @@ describe('in live mode', () => {
     } finally {
       await live.close();
     }
+  });
+});
+
+describe('one word for a payment (issue 18, item 9)', () => {
+  it('calls a one-off payment «Разовий внесок» in the footprint, old «Донат» rows included after the upgrade', async () => {
+    const { token, user } = await signUp(t);
+    const old = await donateAndPay(t, token, 40);
+    const fresh = await donateAndPay(t, token, 80);
+    const { db } = t.app.services;
+    // The previous release wrote «Донат».
+    await db
+      .updateTable('mark_entries')
+      .set({ comment: 'Донат' })
+      .where('source_key', '=', `payment:paid-${old}`)
+      .execute();
+    await migrateUpTo(db, '0014_push_subscriptions');
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('mark_entries')
+      .select(['source_key', 'comment'])
+      .where('user_id', '=', user._id)
+      .where('source_key', 'like', 'payment:%')
+      .orderBy('source_key')
+      .execute();
+    expect(rows.map((r) => r.comment)).toEqual(['Разовий внесок', 'Разовий внесок']);
+    expect(rows.map((r) => r.source_key).sort()).toEqual([`payment:paid-${fresh}`, `payment:paid-${old}`].sort());
   });
 });

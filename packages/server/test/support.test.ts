@@ -1,8 +1,8 @@
-import { BASE_COURSE_TIME } from '@yedyni/contract';
+import { BASE_COURSE_TIME, kyivTime } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIndicators } from '../src/features/support/service.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { DAY, signUp } from './support/courses.js';
+import { DAY, kyivMidnight, signUp } from './support/courses.js';
 import { donateAndPay } from './support/liqpay.js';
 
 let t: TestApp;
@@ -38,6 +38,25 @@ describe('indicators (docs/domain.md)', () => {
     expect(later.levelSupport).toBe(BASE_COURSE_TIME / (BASE_COURSE_TIME + 1));
     const longTime = computeIndicators(now - 56 * DAY, 0, [{ amountUah: 120, endDate: now - 40 * DAY }], now);
     expect(longTime).toMatchObject({ pastCount: 3, currentCount: 0, levelSupport: 1.5 });
+  });
+
+  it('count «Ви в русі» in Kyiv calendar days since registration, not the 28-day minimum (issue 18, item 7)', () => {
+    const lateEvening = kyivTime(2026, 11, 21, 23, 58);
+    expect(computeIndicators(lateEvening, 0, [], lateEvening + 60_000)).toMatchObject({
+      daysInMovement: 0,
+      totalTime: BASE_COURSE_TIME,
+    });
+    // Two minutes later it is the next Kyiv day, 00:00 (and still the 22nd in UTC: Kyiv runs two hours ahead).
+    expect(computeIndicators(lateEvening, 0, [], lateEvening + 120_000).daysInMovement).toBe(1);
+    expect(computeIndicators(lateEvening, 0, [], kyivTime(2026, 12, 19, 0, 30)).daysInMovement).toBe(28);
+  });
+
+  it('say a new account is in the movement 0 days, and one day after the next Kyiv midnight', async () => {
+    const { token } = await signUp(t);
+    const today = (await t.api('GET', '/api/partners/indicators', { token })).body;
+    expect(today).toMatchObject({ daysInMovement: 0, totalTime: BASE_COURSE_TIME });
+    t.clock.advance(kyivMidnight(t, 1) - t.clock.now() + 60_000);
+    expect((await t.api('GET', '/api/partners/indicators', { token })).body.daysInMovement).toBe(1);
   });
 
   it('are served from the payments of the caller only, and move with the clock', async () => {
@@ -95,5 +114,17 @@ describe('the team', () => {
     expect(tiers).toHaveLength(11);
     expect(tiers.every((tier: { reached: boolean }) => !tier.reached)).toBe(true);
     expect(tiers[0]).toMatchObject({ type: 'subscribe', from: 480 });
+  });
+
+  it('gratitudes: the totals that reach the tiers come along, so the next tier can be told (issue 18, item 7)', async () => {
+    const { token } = await signUp(t);
+    expect((await t.api('GET', '/api/partners/gratitudes', { token })).body.totals).toEqual({ subscribe: 0, once: 0 });
+    await donateAndPay(t, token, 1000);
+    await donateAndPay(t, token, 120);
+    const { tiers, totals } = (await t.api('GET', '/api/partners/gratitudes', { token })).body;
+    expect(totals).toEqual({ subscribe: 0, once: 1000 });
+    expect(tiers.filter((tier: { reached: boolean }) => tier.reached)).toEqual([
+      expect.objectContaining({ type: 'once', from: 960 }),
+    ]);
   });
 });

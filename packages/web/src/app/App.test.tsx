@@ -150,7 +150,7 @@ describe('app layout', () => {
     expect(screen.getByText('Олена Коваль')).toBeVisible();
     expect(screen.getByText('olena@example.com')).toBeVisible();
     const level = screen.getByText('Рівень стабільності підтримки').parentElement as HTMLElement;
-    await waitFor(() => expect(within(level).getByText('3.00')).toBeInTheDocument());
+    await waitFor(() => expect(within(level).getByText('3,00')).toBeInTheDocument());
 
     await ui.keyboard('{Escape}');
     expect(trigger).toHaveAttribute('aria-expanded', 'false');

@@ -40,6 +40,7 @@ export const auth: AuthResponse = { token: 'token-1', user };
 export const indicators: Indicators = {
   ukrainianMark: 20,
   totalTime: 2_419_200,
+  daysInMovement: 12,
   totalDonat: 120,
   pastCount: 0,
   currentCount: 0,

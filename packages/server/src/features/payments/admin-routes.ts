@@ -20,7 +20,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<{ reports: PaymentReports
     '/payments',
     {
       schema: {
-        summary: 'Успішні платежі (дні за Києвом, пошук за платником)',
+        summary: 'Успішні внески (дні за Києвом, пошук за платником)',
         querystring: adminPaymentsQuerySchema,
         response: { 200: adminPaymentsSchema },
       },
@@ -36,7 +36,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod<{ reports: PaymentReports
     '/payments/export',
     {
       schema: {
-        summary: 'Платежі для бухгалтерії (CSV, UTF-8, «;»)',
+        summary: 'Внески для бухгалтерії (CSV, UTF-8, «;», дати за Києвом, суми з крапкою)',
         querystring: historyQuerySchema,
         response: { 200: z.string().describe('text/csv') },
       },

@@ -47,6 +47,17 @@ const FORMULA_START = /^\s*[=+\-@＝＋－＠]/u;
  * formula after it), so every control character becomes a space, and a cell that then starts
  * like a formula is prefixed with an apostrophe. Every cell is quoted too (see `csv`).
  */
+/**
+ * `2026-03-01 01:00:00`, the Kyiv wall clock: a spreadsheet reads it as a date and files a
+ * payment at 01:00 Kyiv on the 1st under that month, as the console's month totals do (UTC put it
+ * in the month before).
+ */
+function kyivCsvTime(instant: number): string {
+  const p = kyivParts(instant);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+}
+
 const inert = (text: string) => {
   const flat = text.replace(CONTROLS, ' ');
   return FORMULA_START.test(flat) ? `'${flat}` : flat;
@@ -148,12 +159,16 @@ export class PaymentReports {
     return { months };
   }
 
-  /** Every charge in the range for accounting: UTF-8 with a BOM, `;` between fields (Ukrainian spreadsheets). */
+  /**
+   * Every charge in the range for accounting: UTF-8 with a BOM, `;` between fields (Ukrainian
+   * spreadsheets), times on the Kyiv clock, amounts with a decimal point for programs to read
+   * (the one place our numbers keep the point; the header says so).
+   */
   async csv(actor: Actor, range: Range): Promise<string> {
     this.guard(actor);
     const rows = await this.chargeRows(range).limit(CSV_MAX_ROWS).execute();
     const records = rows.map((r) => [
-      new Date(Number(r.end_date)).toISOString(),
+      kyivCsvTime(Number(r.end_date)),
       r.payment_id,
       r.order_id,
       ACTION_NAMES[r.action] ?? r.action,
@@ -163,20 +178,20 @@ export class PaymentReports {
       r.email,
       r.info,
       r.card_mask,
-      r.reversed_at === null ? '' : new Date(Number(r.reversed_at)).toISOString(),
+      r.reversed_at === null ? '' : kyivCsvTime(Number(r.reversed_at)),
     ]);
     const header = [
-      'Дата (UTC)',
-      'ID платежу',
+      'Дата (Київ)',
+      'ID внеску',
       'Замовлення',
       'Вид',
-      'Сума',
+      'Сума (десяткова крапка)',
       'Валюта',
       'Платник',
       'Email',
       'Коментар',
       'Картка',
-      'Повернено (UTC)',
+      'Повернено (Київ)',
     ];
     // Every cell of every row goes through `inert` and is quoted, whatever column it is in.
     const cells = [header, ...records].map((record) => record.map(inert));

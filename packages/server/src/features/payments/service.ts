@@ -7,6 +7,7 @@ import {
   type FootprintEntry,
   formatDate,
   formatLongDate,
+  formatUah,
   type OrderState,
   PAYMENT_MESSAGES,
   type Payment,
@@ -52,6 +53,10 @@ interface Page {
 }
 
 const uah = (kop: number) => kop / 100;
+
+/** The footprint rows of a payment, in the interface's one word for it (docs/glossary.md: «внесок»). */
+const FOOTPRINT_MONTHLY = 'Щомісячний внесок';
+const FOOTPRINT_ONCE = 'Разовий внесок';
 const totalPages = (count: number, limit: number) => Math.ceil(count / limit);
 
 /**
@@ -287,12 +292,12 @@ export class PaymentsService {
     await addFootprint(trx, {
       userId: order.user_id,
       points: Math.round(uah(amountKop)),
-      comment: subscription ? 'Щомісячний внесок' : 'Донат',
+      comment: subscription ? FOOTPRINT_MONTHLY : FOOTPRINT_ONCE,
       sourceKey: `payment:${event.paymentId}`,
       date: event.endDate,
     });
     if (subscription) {
-      const amount = `${uah(amountKop)} грн`;
+      const amount = formatUah(uah(amountKop));
       const when = formatLongDate(event.endDate);
       await this.deps.notifications.notify(trx, {
         userId: order.user_id,
@@ -316,19 +321,19 @@ export class PaymentsService {
 
   /** A declined first charge or a failed monthly one: the person may start again at /uk/donat. */
   private async tellChargeFailed(trx: Executor, order: PaymentOrdersTable, event: ProviderEvent): Promise<void> {
-    const amount = `${uah(order.amount_kop)} грн`;
+    const amount = formatUah(uah(order.amount_kop));
     await this.deps.notifications.notify(trx, {
       userId: order.user_id,
       category: 'payments',
       // One per failed attempt; a replayed callback of the same attempt is the same notification.
       key: `payments:failed:${order.order_id}:${event.paymentId || event.endDate}`,
       title: 'Не вдалося списати щомісячний внесок',
-      body: `${amount}: платіж не пройшов. Можна оформити підтримку знову.`,
+      body: `${amount}: внесок не списано. Можна оформити підтримку знову.`,
       link: '/uk/donat',
       email: {
         subject: 'Щомісячний внесок не списано',
         paragraphs: [
-          `Платіж щомісячного внеску ${amount} не пройшов (${formatLongDate(event.endDate)}).`,
+          `Щомісячний внесок ${amount} не списано (${formatLongDate(event.endDate)}).`,
           'Якщо підписка більше не діє, оформіть підтримку знову — це займе хвилину.',
         ],
         action: 'Оформити підтримку',
@@ -357,7 +362,7 @@ export class PaymentsService {
     for (const order of orders) {
       const next = addMonth(last.get(order.order_id) ?? order.subscribed_at ?? order.created_at);
       if (now < next - UPCOMING_CHARGE_NOTICE_MS || now >= next) continue;
-      const amount = `${uah(order.amount_kop)} грн`;
+      const amount = formatUah(uah(order.amount_kop));
       const date = formatDate(next);
       const inserted = await db.transaction().execute((trx) =>
         this.deps.notifications.notify(trx, {

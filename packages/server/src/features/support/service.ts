@@ -2,8 +2,9 @@ import {
   BASE_AMOUNT_SUPPORT,
   BASE_COURSE_TIME,
   GRATITUDE_TIERS,
-  type GratitudeTier,
+  type Gratitudes,
   type Indicators,
+  kyivDaysBetween,
   supportLevel,
   supportTotalTime,
   type Team,
@@ -47,6 +48,7 @@ export function computeIndicators(
   return {
     ukrainianMark,
     totalTime,
+    daysInMovement: Math.max(0, kyivDaysBetween(registeredAt, now)),
     totalDonat,
     pastCount: past / BASE_AMOUNT_SUPPORT,
     currentCount: current / BASE_AMOUNT_SUPPORT,
@@ -92,13 +94,12 @@ export class SupportService {
   }
 
   /** The tiers and whether my support reached them (docs/domain.md «Gratitudes»). */
-  async gratitudes(userId: string): Promise<{ tiers: GratitudeTier[] }> {
+  async gratitudes(userId: string): Promise<Gratitudes> {
     const { monthlyUah, largestOnceUah } = await this.deps.payments.gratitudeTotals(userId);
+    const totals = { subscribe: monthlyUah, once: largestOnceUah };
     return {
-      tiers: GRATITUDE_TIERS.map((tier) => ({
-        ...tier,
-        reached: (tier.type === 'subscribe' ? monthlyUah : largestOnceUah) >= tier.from,
-      })),
+      tiers: GRATITUDE_TIERS.map((tier) => ({ ...tier, reached: totals[tier.type] >= tier.from })),
+      totals,
     };
   }
 

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { formatUah } from '@yedyni/contract';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
@@ -203,7 +204,7 @@ const escapeHtml = (value: unknown) =>
 
 function checkoutHtml(params: Record<string, unknown>, form: { data: string; signature: string }): string {
   const subscribe = params.action === 'subscribe';
-  const amount = Number(params.amount ?? 0).toLocaleString('uk-UA');
+  const amount = formatUah(Number(params.amount ?? 0));
   return `<!doctype html>
 <html lang="uk">
 <head>
@@ -231,7 +232,7 @@ function checkoutHtml(params: Record<string, unknown>, form: { data: string; sig
   <div class="card">
     <span class="badge">Пісочниця: гроші не списуються</span>
     <h1>${subscribe ? 'Щомісячна підписка' : 'Разовий внесок'}</h1>
-    <p class="amount">${escapeHtml(amount)} ₴${subscribe ? ' / місяць' : ''}</p>
+    <p class="amount">${escapeHtml(amount)}${subscribe ? ' / місяць' : ''}</p>
     <dl>
       <dt>Призначення</dt><dd>${escapeHtml(params.description)}</dd>
       ${params.info ? `<dt>Коментар</dt><dd>${escapeHtml(params.info)}</dd>` : ''}

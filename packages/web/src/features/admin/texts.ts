@@ -46,7 +46,7 @@ export const adminTexts = {
     users: 'Користувачі',
     olympiads: 'Олімпіади',
     clubs: 'Клуби',
-    payments: 'Платежі',
+    payments: 'Внески',
     audit: 'Журнал дій',
   },
   access: {

@@ -31,7 +31,7 @@ const subscription = (orderId: string, isUnsubscribe = false): Subscription => (
   data: { order_id: orderId, amount: 480, end_date: day, description: 'Благодійна допомога', info: '' },
   objSub: { lastPaymentDate: day, nextPaymentDate: day + 31 * 86_400_000, isUnsubscribe },
 });
-const entry: FootprintEntry = { _id: 'm-1', date: day, points: 120, comment: 'Донат', finalValue: 130 };
+const entry: FootprintEntry = { _id: 'm-1', date: day, points: 120, comment: 'Разовий внесок', finalValue: 130 };
 const detail: SubscriptionDetail = {
   ...subscription('sub-1'),
   charges: [{ ...payment, _id: 'p-2', amount: 480, action: 'subscribe' }],

@@ -1,4 +1,12 @@
-import { BASE_AMOUNT_SUPPORT, formatDate, formatDateTime, MAX_DONATION_UAH, MIN_DONATION_UAH } from '@yedyni/contract';
+import {
+  BASE_AMOUNT_SUPPORT,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  MAX_DONATION_UAH,
+  MIN_DONATION_UAH,
+  formatUah as uah,
+} from '@yedyni/contract';
 
 /** The donor's comment, sent to the provider as `info` (docs/domain.md «Donations and subscriptions (LiqPay)»). */
 export const DONATION_COMMENT_MAX = 30;
@@ -6,9 +14,6 @@ export const DONATION_COMMENT_MAX = 30;
 export const DONATION_DESCRIPTION = 'Безповоротна благодійна допомога на статутну діяльність';
 /** The quick picks of the donation form, UAH. */
 export const QUICK_AMOUNTS = [40, 120, 480, 960] as const;
-
-/** «1 920 ₴»: whole hryvnias, a non-breaking space before the sign. */
-export const uah = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
 
 /** A whole multiple of 40 from 40 to 100 000. */
 export function isValidAmount(amount: number): boolean {
@@ -29,18 +34,18 @@ export function nearestAmount(amount: number): number {
 export const paymentTexts = {
   // Donation form
   title: 'Підтримати рух',
-  lead: `Кожні ${BASE_AMOUNT_SUPPORT} ₴ — це місяць навчання української для однієї людини. Оплата карткою через LiqPay.`,
+  lead: `Кожні ${uah(BASE_AMOUNT_SUPPORT)} — це місяць навчання української для однієї людини. Оплата карткою через LiqPay.`,
   kind: 'Як підтримати',
   monthly: 'Щомісяця',
   monthlyHint: 'Обрана сума списуватиметься щомісяця того ж дня. Скасувати можна будь-коли в розділі «Підписки».',
   once: 'Один раз',
   onceHint: 'Разовий внесок без підписки.',
   amount: 'Сума, ₴',
-  amountHint: `Кратна ${BASE_AMOUNT_SUPPORT} ₴: від ${MIN_DONATION_UAH} до ${MAX_DONATION_UAH.toLocaleString('uk-UA')} ₴.`,
+  amountHint: `Кратна ${uah(BASE_AMOUNT_SUPPORT)}: від ${uah(MIN_DONATION_UAH)} до ${uah(MAX_DONATION_UAH)}.`,
   quick: 'Швидкий вибір суми',
   amountEmpty: 'Вкажіть суму внеску.',
   amountWrong: (nearest: number) =>
-    `Сума має бути кратною ${BASE_AMOUNT_SUPPORT} ₴ — від ${MIN_DONATION_UAH} до ${uah(MAX_DONATION_UAH)}. Найближча можлива сума — ${uah(nearest)}.`,
+    `Сума має бути кратною ${uah(BASE_AMOUNT_SUPPORT)} — від ${uah(MIN_DONATION_UAH)} до ${uah(MAX_DONATION_UAH)}. Найближча можлива сума — ${uah(nearest)}.`,
   nearestPick: (nearest: number) => `Обрати ${uah(nearest)}`,
   preview: 'Мій новий рівень стабільності підтримки',
   previewNow: (level: string) => `Зараз: ${level}`,
@@ -102,6 +107,7 @@ export const paymentTexts = {
   started: 'Початок',
   lastCharge: 'Останнє списання',
   nextCharge: 'Наступне списання',
+  orderId: 'Номер замовлення',
   none: '—',
   cancel: 'Скасувати',
   cancelTitle: 'Скасувати підписку?',
@@ -111,8 +117,8 @@ export const paymentTexts = {
   cancelNo: 'Ні, залишити',
   charges: 'Списання',
   noCharges: 'Списань ще не було.',
-  points: (points: number) => `${points > 0 ? '+' : ''}${points.toLocaleString('uk-UA')}`,
-  total: (value: number) => `Разом: ${value.toLocaleString('uk-UA')}`,
+  points: (points: number) => `${points > 0 ? '+' : ''}${formatNumber(points)}`,
+  total: (value: number) => `Разом: ${formatNumber(value)}`,
   when: formatDateTime,
   day: formatDate,
 } as const;

@@ -1,4 +1,4 @@
-import { BASE_AMOUNT_SUPPORT, formatDate } from '@yedyni/contract';
+import { BASE_AMOUNT_SUPPORT, formatDate, formatNumber, formatUah as uah } from '@yedyni/contract';
 
 const rules = new Intl.PluralRules('uk-UA');
 
@@ -6,17 +6,14 @@ const rules = new Intl.PluralRules('uk-UA');
 export function plural(n: number, one: string, few: string, many: string, other = few): string {
   const form = rules.select(n);
   const word = form === 'one' ? one : form === 'few' ? few : form === 'many' ? many : other;
-  return `${n.toLocaleString('uk-UA')} ${word}`;
+  return `${formatNumber(n, 0, 2)} ${word}`;
 }
-
-const uah = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
-const DAY_SECONDS = 24 * 60 * 60;
 
 export const supportTexts = {
   // Indicators
   indicators: 'Показники',
   level: 'Рівень стабільності підтримки',
-  levelExplain: `Скільки людей у середньому ваші внески забезпечують навчанням на кожні 28 днів, відколи ви в русі. ${BASE_AMOUNT_SUPPORT} ₴ — це місяць навчання для однієї людини.`,
+  levelExplain: `Скільки людей у середньому ваші внески забезпечують навчанням на кожні 28 днів, відколи ви в русі. ${uah(BASE_AMOUNT_SUPPORT)} — це місяць навчання для однієї людини.`,
   donate: 'Зробити внесок',
   footprint: 'Український слід',
   footprintValue: (points: number) => plural(points, 'бал', 'бали', 'балів', 'бала'),
@@ -28,11 +25,12 @@ export const supportTexts = {
   current: 'Підтримка за останні 28 днів',
   past: 'Підтримка раніше',
   people: (count: number) => plural(count, 'місяць навчання', 'місяці навчання', 'місяців навчання', 'місяця навчання'),
-  currentExplain: `Стільки місяців навчання однієї людини оплатили ваші внески за останні 28 днів (${BASE_AMOUNT_SUPPORT} ₴ — один місяць).`,
+  currentExplain: `Стільки місяців навчання однієї людини оплатили ваші внески за останні 28 днів (${uah(BASE_AMOUNT_SUPPORT)} — один місяць).`,
   pastExplain: 'Те саме за внески, старші за 28 днів.',
   time: 'Ви в русі',
-  days: (totalTime: number) => plural(Math.floor(totalTime / DAY_SECONDS), 'день', 'дні', 'днів', 'дня'),
-  timeExplain: 'Для рівня стабільності береться щонайменше 28 днів — один цикл курсу.',
+  /** Kyiv calendar days since registration; the day of it is the first. */
+  days: (days: number) => (days === 0 ? 'Перший день' : plural(days, 'день', 'дні', 'днів', 'дня')),
+  timeExplain: 'Днів від реєстрації. Рівень стабільності рахує щонайменше 28 днів — один цикл курсу.',
   gratitudesLink: 'Подяки руху за підтримку',
   failed: 'Не вдалося завантажити показники.',
   retry: 'Спробувати ще раз',
@@ -59,6 +57,24 @@ export const supportTexts = {
   fromMonthly: (from: number) => `від ${uah(from)} на місяць`,
   fromOnce: (from: number) => `від ${uah(from)}`,
   reached: 'Досягнуто',
+  next: 'Наступний',
+  // Where I stand (docs/domain.md «Gratitudes»): monthly tiers add up my active subscriptions,
+  // a one-off tier takes one payment of its size, so «what is left» means different things.
+  monthlyNow: (total: number, gift: string | null) =>
+    gift
+      ? `Ваш рівень: «${gift}». Ваші підписки разом — ${uah(total)} на місяць.`
+      : total > 0
+        ? `Ваші підписки разом — ${uah(total)} на місяць: рівень ще не досягнуто.`
+        : 'Щомісячних підписок поки немає — рівень ще не досягнуто.',
+  monthlyNext: (gift: string, left: number) => `До рівня «${gift}» бракує ${uah(left)} на місяць.`,
+  onceNow: (total: number, gift: string | null) =>
+    gift
+      ? `Ваш рівень: «${gift}». Найбільший разовий внесок — ${uah(total)}.`
+      : total > 0
+        ? `Найбільший разовий внесок — ${uah(total)}: рівень ще не досягнуто.`
+        : 'Разових внесків поки не було — рівень ще не досягнуто.',
+  onceNext: (gift: string, from: number) => `Рівень «${gift}» — за один внесок від ${uah(from)}.`,
+  top: 'Це найвищий рівень. Дякуємо!',
   choose: 'Обрати',
   chooseWhat: (what: string) => ` ${what}`,
   gratitudesFailed: 'Не вдалося перевірити, які подяки ви вже отримали.',

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '@yedyni/contract';
+import { formatNumber, MAX_FILE_BYTES } from '@yedyni/contract';
 
 export { MAX_FILE_BYTES };
 
@@ -25,5 +25,5 @@ export const ACCEPT_FILES = [
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Б`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+  return `${formatNumber(bytes / 1024 / 1024, 1)} МБ`;
 }

@@ -3,6 +3,8 @@
  * it counts, marks the excess and the form refuses to send it, saying how much to remove.
  */
 
+import { formatNumber } from '@yedyni/contract';
+
 /** The counter of a limited field shows from this share of the limit on. */
 export const COUNTER_FROM_SHARE = 0.9;
 
@@ -22,7 +24,7 @@ export function characters(n: number): string {
   return 'символів';
 }
 
-const number = (n: number) => n.toLocaleString('uk-UA');
+const number = (n: number) => formatNumber(n);
 
 export const limitTexts = {
   counter: (used: number, max: number) => `${number(used)} з ${number(max)} символів`,

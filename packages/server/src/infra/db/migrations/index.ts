@@ -14,6 +14,7 @@ import * as taskPools from './0012_task_pools.js';
 import * as notifications from './0013_notifications.js';
 import * as pushSubscriptions from './0014_push_subscriptions.js';
 import * as exerciseRatings from './0015_exercise_ratings.js';
+import * as footprintPaymentWord from './0016_footprint_payment_word.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_notifications': notifications,
   '0014_push_subscriptions': pushSubscriptions,
   '0015_exercise_ratings': exerciseRatings,
+  '0016_footprint_payment_word': footprintPaymentWord,
 };
 
 export const migrationProvider: MigrationProvider = {

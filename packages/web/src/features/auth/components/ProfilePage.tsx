@@ -1,5 +1,5 @@
 import { formatDate } from '@yedyni/contract';
-import { useState } from 'react';
+import { useCopy } from '../../../shared/lib/useCopy';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthSelector } from '../hooks';
@@ -27,7 +27,7 @@ const t = {
 /** `/uk/profile`: who I am, who invited me, and my own invitation link. */
 export default function ProfilePage() {
   const user = useAuthSelector(selectUser);
-  const [copyStatus, setCopyStatus] = useState('');
+  const { copy, status: copyStatus } = useCopy({ done: t.copied, failed: t.copyFailed });
   if (!user) return null;
 
   const inviteLink = `${window.location.origin}/register?ref=${encodeURIComponent(user._id)}`;
@@ -40,15 +40,6 @@ export default function ProfilePage() {
     [t.registered, formatDate(user.createdAt)],
     [t.inviter, inviter],
   ];
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(inviteLink);
-      setCopyStatus(t.copied);
-    } catch {
-      setCopyStatus(t.copyFailed);
-    }
-  };
 
   return (
     <div className={styles.page}>
@@ -68,7 +59,7 @@ export default function ProfilePage() {
         <p className={styles.muted}>{t.inviteLead}</p>
         <div className={styles.copy}>
           <TextField label={t.inviteLabel} value={inviteLink} readOnly onFocus={(event) => event.target.select()} />
-          <Button variant="accent" onClick={copy}>
+          <Button variant="accent" onClick={() => copy(inviteLink)}>
             {t.copy}
           </Button>
         </div>

@@ -73,14 +73,14 @@ describe('/uk/admin/payments', () => {
     renderApp('/uk/admin/payments');
     const totals = await screen.findByRole('table', { name: 'Підсумки за місяцями' });
     expect(row(totals, 1)).toHaveTextContent('березень 2026');
-    expect(row(totals, 1)).toHaveTextContent('250 ₴');
-    expect(row(totals, 1)).toHaveTextContent('100 ₴');
+    expect(row(totals, 1)).toHaveTextContent('250,00 ₴');
+    expect(row(totals, 1)).toHaveTextContent('100,00 ₴');
 
-    const list = await screen.findByRole('table', { name: 'Платежі' });
+    const list = await screen.findByRole('table', { name: 'Внески' });
     expect(row(list, 1)).toHaveTextContent('03-03-2026 12:05');
     expect(row(list, 1)).toHaveTextContent('Тарас Мельник');
     expect(row(list, 1)).toHaveTextContent('разовий');
-    expect(row(list, 1)).toHaveTextContent('150 ₴');
+    expect(row(list, 1)).toHaveTextContent('150,00 ₴');
     expect(row(list, 1)).toHaveTextContent('Дякую!');
     expect(row(list, 1)).toHaveTextContent('4242****4242');
     expect(row(list, 1)).not.toHaveTextContent('повернено');
@@ -111,17 +111,19 @@ describe('/uk/admin/payments', () => {
     });
     renderApp('/uk/admin/payments');
     const ui = userEvent.setup();
-    await screen.findByRole('table', { name: 'Платежі' });
+    await screen.findByRole('table', { name: 'Внески' });
+    // The file's own format is said beside the button.
+    expect(screen.getByText(/дати й час — за Києвом, суми — з десятковою крапкою/)).toBeInTheDocument();
     await ui.type(screen.getByLabelText('Від'), '2026-03-01');
     await ui.type(screen.getByLabelText('До'), '2026-03-31');
-    await within(await screen.findByRole('table', { name: 'Платежі' })).findByText('Дякую!');
+    await within(await screen.findByRole('table', { name: 'Внески' })).findByText('Дякую!');
     await ui.click(screen.getByRole('button', { name: 'Експорт CSV' }));
     await vi.waitFor(() => expect(saved).toEqual(['payments-2026-03.csv blob:csv']));
     const exportCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/export'));
     expect(headerOf(exportCall?.[1], 'Authorization')).toBe('Bearer token-1');
 
     await ui.type(screen.getByLabelText('Платник'), 'taras');
-    expect(await screen.findByText('За цей період платежів немає.')).toBeInTheDocument();
+    expect(await screen.findByText('За цей період внесків немає.')).toBeInTheDocument();
     expect(callsOf(fetchMock).filter((call) => call.includes('q='))).toHaveLength(1);
   });
 
@@ -131,7 +133,7 @@ describe('/uk/admin/payments', () => {
       'GET /api/admin/payments/export': () => json({ message: 'Це можуть робити лише адміністратори' }, 403),
     });
     renderApp('/uk/admin/payments');
-    await screen.findByRole('table', { name: 'Платежі' });
+    await screen.findByRole('table', { name: 'Внески' });
     await userEvent.click(screen.getByRole('button', { name: 'Експорт CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Це можуть робити лише адміністратори');
   });
@@ -154,6 +156,10 @@ describe('/uk/admin/payments', () => {
     const subscriptions = await screen.findByRole('table', { name: 'Підписки' });
     expect(row(subscriptions, 1)).toHaveTextContent('діє');
     expect(row(subscriptions, 1)).toHaveTextContent('01-03-2026');
+    // The order id, for the sandbox's charge command and the provider's cabinet, copied whole.
+    expect(row(subscriptions, 1)).toHaveTextContent(subscription.orderId);
+    await ui.click(within(row(subscriptions, 1)).getByRole('button', { name: 'Скопіювати' }));
+    expect(await navigator.clipboard.readText()).toBe(subscription.orderId);
     await ui.selectOptions(screen.getByLabelText('Показати'), 'скасовано');
     expect(await within(subscriptions).findByText('скасовано')).toBeInTheDocument();
     expect(row(subscriptions, 1)).toHaveTextContent('02-03-2026');

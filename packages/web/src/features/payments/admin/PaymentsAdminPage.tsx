@@ -1,9 +1,10 @@
 import type { AdminPayments, AdminSubscriptions, MonthTotals, UnmatchedCallbacks } from '@yedyni/contract';
-import { formatDate, formatDateTime, kyivDateRange } from '@yedyni/contract';
+import { formatDate, formatDateTime, formatUah, kyivDateRange } from '@yedyni/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import buttons from '../../../shared/ui/buttons.module.css';
+import { CopyText } from '../../../shared/ui/CopyText';
 import layout from '../../../shared/ui/layout.module.css';
 import {
   adminTexts,
@@ -19,7 +20,8 @@ import {
   useDownload,
 } from '../../admin';
 import { paymentAdminPaths } from './api';
-import { formatUah, paymentAdminTexts } from './texts';
+import own from './PaymentsAdminPage.module.css';
+import { paymentAdminTexts } from './texts';
 
 const t = paymentAdminTexts;
 const PAGE_SIZE = 20;
@@ -183,6 +185,7 @@ function PaymentsList() {
         >
           {busy ? t.exporting : t.export}
         </Button>
+        <p className={styles.muted}>{t.exportNote}</p>
       </div>
       {downloadError && <Alert>{downloadError}</Alert>}
 
@@ -273,6 +276,7 @@ function SubscriptionsList() {
               t.email,
               { label: t.amount, num: true },
               t.status,
+              t.orderId,
               t.created,
               { label: t.charges, num: true },
               t.lastCharge,
@@ -290,6 +294,9 @@ function SubscriptionsList() {
                 </td>
                 <td data-label={t.status}>
                   <Badge tone={STATUS_TONES[each.status]}>{t.statuses[each.status] ?? each.status}</Badge>
+                </td>
+                <td data-label={t.orderId} className={own.orderCell}>
+                  <CopyText label={t.orderId} value={each.orderId} labelHidden />
                 </td>
                 <td data-label={t.created} className={styles.nowrap}>
                   {formatDate(each.subscribedAt ?? each.createdAt)}

@@ -14,8 +14,8 @@ const checkout: Checkout = {
   orderId: 'sub-1',
 };
 
-/** «480 ₴» as the screen writes it: a no-break space before the sign. */
-const uah = (amount: number) => `${amount}\u00a0₴`;
+/** «480,00 ₴» as the screen writes it (contract formatUah): kopecks, a no-break space before the sign. */
+const uah = (amount: number) => `${amount},00\u00a0₴`;
 
 const submitted = () => vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
 const amountField = () => screen.getByRole('spinbutton', { name: 'Сума, ₴' });
@@ -29,13 +29,13 @@ describe('/uk/donat: the donation form', () => {
     expect(await screen.findByRole('heading', { name: 'Підтримати рух' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Щомісяця' })).toBeChecked();
     // (120 + 120) / 40 × (2419200 / 2419200)
-    await waitFor(() => expect(within(preview()).getByText('6.00')).toBeInTheDocument());
-    expect(within(preview()).getByText('Зараз: 3.00')).toBeInTheDocument();
+    await waitFor(() => expect(within(preview()).getByText('6,00')).toBeInTheDocument());
+    expect(within(preview()).getByText('Зараз: 3,00')).toBeInTheDocument();
 
     await ui.click(screen.getByRole('button', { name: uah(480) }));
     expect(amountField()).toHaveValue(480);
     expect(screen.getByRole('button', { name: uah(480) })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(preview()).getByText('15.00')).toBeInTheDocument();
+    expect(within(preview()).getByText('15,00')).toBeInTheDocument();
 
     await ui.clear(amountField());
     await ui.type(amountField(), '100');
@@ -51,7 +51,7 @@ describe('/uk/donat: the donation form', () => {
     await ui.type(amountField(), '100');
     await ui.click(screen.getByRole('button', { name: 'Перейти до оплати' }));
 
-    expect(screen.getByText(/Сума має бути кратною 40 ₴ — від 40 до 100 000 ₴/)).toBeInTheDocument();
+    expect(screen.getByText(/Сума має бути кратною 40,00 ₴ — від 40,00 ₴ до 100 000,00 ₴/)).toBeInTheDocument();
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveFocus();
     expect(screen.getByText('Щоб продовжити, погодьтеся з умовами публічної оферти.')).toBeInTheDocument();
@@ -151,12 +151,12 @@ describe('/uk/donat?order=: back from the checkout', () => {
     });
     renderApp('/uk/donat?order=don-1');
     expect(await screen.findByRole('heading', { name: 'Дякуємо!' })).toBeInTheDocument();
-    expect(screen.getByText('Внесок 120 ₴ зараховано.')).toBeInTheDocument();
+    expect(screen.getByText('Внесок 120,00 ₴ зараховано.')).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(await within(main).findByText('6.00')).toBeInTheDocument();
+    expect(await within(main).findByText('6,00')).toBeInTheDocument();
     // The office menu shows the new level.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Олена' }));
-    expect(screen.getByText('Рівень стабільності підтримки').parentElement).toHaveTextContent('6.00');
+    expect(screen.getByText('Рівень стабільності підтримки').parentElement).toHaveTextContent('6,00');
     expect(screen.getByRole('link', { name: 'Мої внески' })).toHaveAttribute('href', '/uk/bonus/payments');
   });
 
@@ -165,7 +165,7 @@ describe('/uk/donat?order=: back from the checkout', () => {
       'GET /api/payments/orders/sub-1': () => json({ ...order('subscribed', true), orderId: 'sub-1', amount: 480 }),
     });
     renderApp('/uk/donat?order=sub-1');
-    expect(await screen.findByText('Підписку на 480 ₴ щомісяця оформлено — вона діє.')).toBeInTheDocument();
+    expect(await screen.findByText('Підписку на 480,00 ₴ щомісяця оформлено — вона діє.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Мої підписки' })).toHaveAttribute('href', '/uk/bonus/subscriptions');
   });
 

@@ -1,4 +1,4 @@
-import { formatLevel, type Indicators, supportLevel } from '@yedyni/contract';
+import { formatLevel, formatUah, type Indicators, supportLevel } from '@yedyni/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
@@ -18,7 +18,6 @@ import {
   OFFER_TEXT,
   QUICK_AMOUNTS,
   paymentTexts as t,
-  uah,
 } from '../texts';
 import styles from './DonationPage.module.css';
 import { OrderResult } from './OrderResult';
@@ -200,7 +199,7 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
                 aria-pressed={amountValid && amount === value}
                 onClick={() => setAmountText(String(value))}
               >
-                {uah(value)}
+                {formatUah(value)}
               </button>
             ))}
           </div>

@@ -7,8 +7,8 @@ import { signedInApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
 
-/** «480 ₴» as toHaveTextContent sees it (whitespace, the no-break space too, normalized). */
-const uah = (amount: number) => `${amount} ₴`;
+/** «480,00 ₴» as toHaveTextContent sees it (whitespace, the no-break space too, normalized). */
+const uah = (amount: number) => `${amount},00 ₴`;
 /** 14:05 Kyiv, 3 March 2026. */
 const paidAt = kyivTime(2026, 3, 3, 14, 5);
 const march3 = kyivDateRange('2026-03-03');
@@ -67,7 +67,7 @@ describe('support programme history', () => {
     signedInApi({
       'GET /api/payments/mark?page=1': () =>
         json({
-          mark: [{ _id: 'm-1', date: paidAt, points: 120, comment: 'Донат', finalValue: 130 }],
+          mark: [{ _id: 'm-1', date: paidAt, points: 120, comment: 'Разовий внесок', finalValue: 130 }],
           totalPages: 1,
         }),
     });
@@ -75,7 +75,7 @@ describe('support programme history', () => {
     const ui = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'Український слід' });
     expect(list).toHaveTextContent('+120');
-    expect(list).toHaveTextContent('Донат');
+    expect(list).toHaveTextContent('Разовий внесок');
     expect(list).toHaveTextContent('Разом: 130');
     // The list for today's range is not answered here: the range itself is what is checked.
     await ui.click(screen.getByRole('button', { name: 'Сьогодні' }));
@@ -113,6 +113,11 @@ describe('support programme history', () => {
     expect(item).toHaveTextContent('Початок03-03-2026');
     expect(item).toHaveTextContent('Останнє списання03-03-2026');
     expect(item).toHaveTextContent('Наступне списання03-04-2026');
+    // The order id (support and the sandbox's charge command ask for it) is shown and copied whole.
+    expect(item).toHaveTextContent('Номер замовленняsub-1');
+    await ui.click(within(item).getByRole('button', { name: 'Скопіювати' }));
+    expect(await navigator.clipboard.readText()).toBe('sub-1');
+    expect(item).toHaveTextContent('Скопійовано');
 
     // «Ні, залишити» keeps it.
     await ui.click(within(item).getByRole('button', { name: 'Скасувати' }));

@@ -1,3 +1,4 @@
+import { formatUah } from '@yedyni/contract';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert } from '../../../shared/ui/Alert';
 import { EmptyNote } from '../../../shared/ui/ListStates';
@@ -6,7 +7,7 @@ import { Pagination } from '../../../shared/ui/Pagination';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchPayments } from '../slice';
-import { paymentTexts as t, uah } from '../texts';
+import { paymentTexts as t } from '../texts';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
@@ -30,7 +31,7 @@ export default function PaymentsPage() {
           {donats.map((payment) => (
             <li key={payment._id} className={`${surfaces.card} ${styles.item}`}>
               <div className={`${layout.spread} ${styles.top}`}>
-                <span className={styles.amount}>{uah(payment.amount)}</span>
+                <span className={styles.amount}>{formatUah(payment.amount)}</span>
                 <time className={styles.when} dateTime={new Date(payment.date).toISOString()}>
                   {t.when(payment.date)}
                 </time>

@@ -1,4 +1,4 @@
-import type { Subscription } from '@yedyni/contract';
+import { formatUah, type Subscription } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
@@ -6,6 +6,7 @@ import { Alert, Notice } from '../../../shared/ui/Alert';
 import badges from '../../../shared/ui/badges.module.css';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { CopyText } from '../../../shared/ui/CopyText';
 import { EmptyNote } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { Pagination } from '../../../shared/ui/Pagination';
@@ -13,15 +14,15 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { usePaymentsDispatch } from '../hooks';
 import { fetchSubscription, fetchSubscriptions, unsubscribe } from '../slice';
-import { paymentTexts as t, uah } from '../texts';
+import { paymentTexts as t } from '../texts';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
 const date = (instant: number | null) => (instant === null ? t.none : t.day(instant));
 
 /**
- * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge, status, the charges on
- * demand, and «Скасувати» after a confirmation in the modal dialog (the modal slice).
+ * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge, status, the order id
+ * (copyable), the charges on demand, and «Скасувати» after a confirmation in the modal dialog (the modal slice).
  */
 export default function SubscriptionsPage() {
   const dispatch = usePaymentsDispatch();
@@ -105,6 +106,8 @@ export default function SubscriptionsPage() {
                     <dd>{cancelled ? t.none : date(item.objSub.nextPaymentDate)}</dd>
                   </div>
                 </dl>
+                {/* Support (and the sandbox's charge command, README) name a subscription by it. */}
+                <CopyText label={t.orderId} value={item.data.order_id} />
                 <div className={styles.actions}>
                   {!cancelled && (
                     <button
@@ -142,7 +145,7 @@ export default function SubscriptionsPage() {
                         {detail.charges.map((charge) => (
                           <li key={charge._id}>
                             <time dateTime={new Date(charge.date).toISOString()}>{t.when(charge.date)}</time>
-                            <span>{uah(charge.amount)}</span>
+                            <span>{formatUah(charge.amount)}</span>
                           </li>
                         ))}
                       </ul>

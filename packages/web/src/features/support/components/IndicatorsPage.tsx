@@ -1,4 +1,4 @@
-import { formatLevel } from '@yedyni/contract';
+import { formatLevel, formatUah } from '@yedyni/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
@@ -10,8 +10,6 @@ import { useSupportDispatch, useSupportSelector } from '../hooks';
 import { fetchIndicators, selectPartnersState } from '../slice';
 import { supportTexts as t } from '../texts';
 import styles from './Support.module.css';
-
-const uah = (amount: number) => `${amount.toLocaleString('uk-UA')}\u00a0₴`;
 
 /** `/uk/bonus`: the support level and what it is made of, explained in plain words. */
 export default function IndicatorsPage() {
@@ -52,13 +50,13 @@ export default function IndicatorsPage() {
     },
     {
       title: t.totalDonat,
-      value: uah(indicators.totalDonat),
+      value: formatUah(indicators.totalDonat),
       text: t.totalDonatExplain,
       link: ['/uk/bonus/payments', t.paymentsLink],
     },
     { title: t.current, value: t.people(indicators.currentCount), text: t.currentExplain },
     { title: t.past, value: t.people(indicators.pastCount), text: t.pastExplain },
-    { title: t.time, value: t.days(indicators.totalTime), text: t.timeExplain },
+    { title: t.time, value: t.days(indicators.daysInMovement), text: t.timeExplain },
   ] as const;
 
   return (

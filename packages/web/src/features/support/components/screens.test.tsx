@@ -6,6 +6,7 @@ import { indicators } from '../../../test/fixtures';
 import { signedInApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
+import { supportTexts } from '../texts';
 
 const joined = kyivTime(2026, 3, 3, 9, 0);
 const person = (_id: string, first_name: string, last_name: string, teamSize = 0) => ({
@@ -26,7 +27,14 @@ describe('support programme screens', () => {
   it('/uk/bonus: the title, the menu and the indicators in plain words (fetched on every visit)', async () => {
     const fetchMock = signedInApi({
       'GET /api/partners/indicators': () =>
-        json({ ...indicators, totalTime: 35 * 86_400, totalDonat: 600, currentCount: 12, pastCount: 3 }),
+        json({
+          ...indicators,
+          totalTime: 35 * 86_400,
+          daysInMovement: 35,
+          totalDonat: 2800,
+          currentCount: 12,
+          pastCount: 3,
+        }),
     });
     renderApp('/uk/bonus');
     expect(await screen.findByRole('heading', { name: 'Програма підтримки', level: 1 })).toBeInTheDocument();
@@ -37,9 +45,9 @@ describe('support programme screens', () => {
 
     expect(await screen.findByRole('heading', { name: 'Показники', level: 2 })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(await within(main).findByText('3.00')).toBeInTheDocument();
+    expect(await within(main).findByText('3,00')).toBeInTheDocument();
     expect(within(main).getByText('20 балів')).toBeInTheDocument();
-    expect(within(main).getByText('600 ₴')).toBeInTheDocument();
+    expect(within(main).getByText('2 800,00 ₴')).toBeInTheDocument();
     expect(within(main).getByText('12 місяців навчання')).toBeInTheDocument();
     expect(within(main).getByText('3 місяці навчання')).toBeInTheDocument();
     expect(within(main).getByText('35 днів')).toBeInTheDocument();
@@ -53,6 +61,30 @@ describe('support programme screens', () => {
         fetchMock.mock.calls.filter(([url]) => String(url) === '/api/partners/indicators').length,
       ).toBeGreaterThanOrEqual(2),
     );
+  });
+
+  it("«Ви в русі» counts the days since registration, not the level's 28-day minimum (issue 18, item 7)", async () => {
+    // Registered today: the level still measures 28 days, the screen says it is the first day.
+    signedInApi({
+      'GET /api/partners/indicators': () => json({ ...indicators, totalTime: 28 * 86_400, daysInMovement: 0 }),
+    });
+    renderApp('/uk/bonus');
+    const time = (await screen.findByRole('heading', { name: 'Ви в русі' })).parentElement as HTMLElement;
+    expect(within(time).getByText('Перший день')).toBeInTheDocument();
+    expect(within(time).queryByText(/^28 днів$/)).not.toBeInTheDocument();
+  });
+
+  it('«Ви в русі»: the right plural form', () => {
+    expect([0, 1, 2, 5, 11, 21, 22, 25].map(supportTexts.days)).toEqual([
+      'Перший день',
+      '1 день',
+      '2 дні',
+      '5 днів',
+      '11 днів',
+      '21 день',
+      '22 дні',
+      '25 днів',
+    ]);
   });
 
   it('the team: opening a member pushes the history, «Назад» restores the partner before', async () => {
@@ -129,5 +161,55 @@ describe('support programme screens', () => {
       'href',
       '/uk/donat?amount=960&type=once',
     );
+  });
+
+  it('gratitudes: the tier reached and what is left to the next, in each kind (issue 18, item 7)', async () => {
+    signedInApi({
+      'GET /api/partners/gratitudes': () =>
+        json({
+          tiers: GRATITUDE_TIERS.map((tier) => ({
+            ...tier,
+            reached: tier.type === 'subscribe' ? tier.from <= 600 : false,
+          })),
+          totals: { subscribe: 600, once: 400 },
+        }),
+    });
+    renderApp('/uk/bonus/gratitudes');
+    const monthly = await screen.findByRole('region', { name: 'Щомісячна підписка' });
+    const once = screen.getByRole('region', { name: 'Разовий внесок' });
+    expect(
+      await within(monthly).findByText(
+        'Ваш рівень: «Фірмова футболка руху». Ваші підписки разом — 600,00 ₴ на місяць. До рівня «Фірмове худі руху» бракує 360,00 ₴ на місяць.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(once).getByText(
+        'Найбільший разовий внесок — 400,00 ₴: рівень ще не досягнуто. Рівень «Фірмова футболка руху» — за один внесок від 960,00 ₴.',
+      ),
+    ).toBeInTheDocument();
+    // The next tier's card is marked too.
+    const [, hoodie] = within(monthly).getAllByRole('listitem');
+    expect(within(hoodie as HTMLElement).getByText('Наступний')).toBeInTheDocument();
+    expect(within(monthly).getAllByText('Наступний')).toHaveLength(1);
+  });
+
+  it('gratitudes: the highest tier reached says so', async () => {
+    signedInApi({
+      'GET /api/partners/gratitudes': () =>
+        json({
+          tiers: GRATITUDE_TIERS.map((tier) => ({ ...tier, reached: tier.type === 'once' })),
+          totals: { subscribe: 0, once: 30_000 },
+        }),
+    });
+    renderApp('/uk/bonus/gratitudes');
+    const once = await screen.findByRole('region', { name: 'Разовий внесок' });
+    expect(await within(once).findByText(/Це найвищий рівень\. Дякуємо!/)).toHaveTextContent(
+      'Ваш рівень: «Згадка в медійних релізах руху». Найбільший разовий внесок — 30 000,00 ₴.',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Щомісячна підписка' })).getByText(
+        /Щомісячних підписок поки немає — рівень ще не досягнуто\. До рівня «Фірмова футболка руху» бракує 480,00 ₴ на місяць\./,
+      ),
+    ).toBeInTheDocument();
   });
 });
