@@ -118,6 +118,33 @@ describe('registration and sign-out', () => {
   });
 });
 
+describe('two tabs of one browser', () => {
+  test('signing out in one tab signs the other out, and signing in in one signs the other in', async () => {
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    const first = e2e.page;
+    await signInViaUi(first, e2e.url, person);
+    const second = await e2e.context.newPage();
+    await second.goto(`${e2e.url}/uk/profile`);
+    await heading(second, 'Профіль').waitFor();
+
+    await signOutViaUi(first, person.first_name);
+    // The other tab follows without a reload.
+    await expectPath(second, '/login');
+    await heading(second, TEXT.loginHeading).waitFor();
+    expect(await storedToken(second)).toBeUndefined();
+
+    await submitLogin(second, person.email, person.password);
+    // Back where it was signed out from.
+    await expectPath(second, '/uk/profile');
+    // The first tab, left on /login, is signed in with the same session.
+    await officeMenuButton(first, person.first_name).waitFor();
+    expect(pathOf(first)).not.toBe('/login');
+    expect(await storedToken(first)).toBe(await storedToken(second));
+    await second.close();
+  });
+});
+
 describe('previous location', () => {
   test('a visitor sent from /uk/profile to /login comes back to /uk/profile after signing in', async () => {
     const { page } = e2e;

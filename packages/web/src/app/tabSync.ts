@@ -1,0 +1,28 @@
+import { REHYDRATE } from 'redux-persist';
+import { refresh } from '../features/auth';
+import { sessionEnded } from '../shared/lib/session';
+import { type AppStore, PERSISTED_AUTH_ITEM } from './store';
+
+/**
+ * Tabs of one browser share the stored token, so they share the session: when another tab signs
+ * out, this one is signed out too (its screens, personal data and live connection go), and when
+ * another tab signs in, this one restores that session. The `storage` event reaches only the
+ * other tabs, never the one that wrote. Loaded after the first screen: /login's budget (decision 0002).
+ */
+export function followOtherTabs(store: AppStore): () => void {
+  const onStorage = ({ key, newValue }: StorageEvent) => {
+    if (key !== PERSISTED_AUTH_ITEM) return;
+    // redux-persist's item holds each field JSON-encoded again: `{"token":"\"…\""}` or `"null"`.
+    let token: string | null = null;
+    try {
+      token = JSON.parse(JSON.parse(newValue as string).token) || null;
+    } catch {}
+    if (token === store.getState().auth.token) return;
+    // The stored state changed: take it in as redux-persist does at start, then restore from it.
+    store.dispatch({ type: REHYDRATE, key: 'auth', payload: { token } });
+    store.dispatch(sessionEnded());
+    store.dispatch(refresh());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
