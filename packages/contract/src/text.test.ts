@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { registerBodySchema } from './auth.js';
+import { normalizeApostrophes, registerBodySchema } from './auth.js';
 import { chatEditSchema, chatSendSchema } from './chat.js';
 import { clubBodySchema } from './clubs.js';
 import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema } from './courses.js';
@@ -196,6 +196,13 @@ describe('free text refuses control characters (issue 15, item 3)', () => {
       });
     }
   }
+
+  it('names keep one apostrophe, U+02BC, whichever form was typed', () => {
+    const person = { first_name: "Мар'яна", last_name: 'Д’Арк', email: 'o@example.org', password: 'довгий-пароль' };
+    const parsed = registerBodySchema.parse(person);
+    expect([parsed.first_name, parsed.last_name]).toEqual(['Марʼяна', 'ДʼАрк']);
+    expect(normalizeApostrophes("'‘’ʼʻ`´′＇")).toBe('ʼʼʼʼʼʼʼʼʼ');
+  });
 
   it('names were already letters only: a line break or an override is refused there too', () => {
     const person = { first_name: 'Олена', last_name: 'Коваль', email: 'o@example.org', password: 'довгий-пароль' };

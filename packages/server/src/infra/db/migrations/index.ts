@@ -13,6 +13,7 @@ import * as uploadReservations from './0011_upload_reservations.js';
 import * as taskPools from './0012_task_pools.js';
 import * as notifications from './0013_notifications.js';
 import * as pushSubscriptions from './0014_push_subscriptions.js';
+import * as nameApostrophes from './0015_name_apostrophes.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_task_pools': taskPools,
   '0013_notifications': notifications,
   '0014_push_subscriptions': pushSubscriptions,
+  '0015_name_apostrophes': nameApostrophes,
 };
 
 export const migrationProvider: MigrationProvider = {
