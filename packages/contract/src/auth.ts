@@ -109,7 +109,7 @@ export const RECOVERY_ANSWER =
 
 /** Messages the server and the web share for auth. */
 export const AUTH_MESSAGES = {
-  wrongCredentials: 'Невірна електронна пошта або пароль',
+  wrongCredentials: 'Неправильна електронна пошта або пароль',
   emailTaken: 'Ця електронна пошта вже зареєстрована',
   invalidResetToken: 'Посилання для зміни пароля недійсне, вже використане або застаріле. Надішліть запит ще раз.',
   unauthorized: 'Увійдіть, щоб продовжити',

@@ -212,3 +212,19 @@ describe('free text refuses control characters (issue 15, item 3)', () => {
     }
   });
 });
+
+describe('wording of the messages', () => {
+  it('says «неправильний», never the calque «невірний» (issue 18, item 9)', async () => {
+    const contract: Record<string, unknown> = await import('./index.js');
+    const texts: string[] = [];
+    const collect = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object' && !Array.isArray(value) && !('_zod' in value))
+        Object.values(value).forEach(collect);
+    };
+    Object.values(contract).forEach(collect);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter((text) => /невірн/i.test(text))).toEqual([]);
+    expect(texts).toContain('Неправильна електронна пошта або пароль');
+  });
+});

@@ -112,7 +112,7 @@ describe('login screen', () => {
   it('shows the server message of a failed login in an alert region, never window.alert', async () => {
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetchMock = mockApi({
-      'POST /api/auth/login': () => json({ message: 'Невірна електронна пошта або пароль' }, 401),
+      'POST /api/auth/login': () => json({ message: 'Неправильна електронна пошта або пароль' }, 401),
     });
     renderApp('/login');
     const ui = userEvent.setup();
@@ -120,7 +120,7 @@ describe('login screen', () => {
     await ui.type(screen.getByLabelText('Пароль'), 'wrong-pass');
     await ui.click(screen.getByRole('button', { name: 'Увійти' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Невірна електронна пошта або пароль');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неправильна електронна пошта або пароль');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       email: 'olena@example.com',
       password: 'wrong-pass',
