@@ -145,6 +145,32 @@ describe('two tabs of one browser', () => {
   });
 });
 
+describe('the header on a phone', () => {
+  test('a short first name stays whole beside the «Підтримати» button and the unread badge (390 px)', async () => {
+    const { page } = e2e;
+    const person = { ...newPerson(), first_name: 'Марʼяна' };
+    await registerViaApi(e2e.url, person);
+    // A password reset leaves an unread notification: the header shows its badge.
+    await call(e2e.url, 'POST', '/api/auth/recovery', { body: { email: person.email } });
+    const link = await readResetLink(e2e.dataDir, person.email);
+    const reset = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/reset', {
+      body: { token: decodeURIComponent(link.split('/reset/')[1] ?? ''), password: person.password },
+    });
+    expect(reset.status).toBe(200);
+    await signInViaUi(page, e2e.url, person);
+    await page.getByRole('link', { name: /Непрочитаних сповіщень/ }).waitFor();
+
+    const name = officeMenuButton(page, person.first_name).locator('span').first();
+    expect(await name.textContent()).toBe('Марʼяна');
+    // Not cut with an ellipsis: the whole name fits in its box.
+    const { scrollWidth, clientWidth } = await name.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+});
+
 describe('previous location', () => {
   test('a visitor sent from /uk/profile to /login comes back to /uk/profile after signing in', async () => {
     const { page } = e2e;
