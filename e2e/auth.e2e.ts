@@ -108,7 +108,19 @@ describe('registration and sign-out', () => {
     });
     await page.reload();
     try {
-      await page.getByText(TEXT.restoring).waitFor();
+      const status = page.getByRole('status').filter({ hasText: TEXT.restoring });
+      await status.waitFor();
+      // A calm splash, not an error: the brand above the words, centred, in a quiet tone; the
+      // brand is decoration, so the status says only the spec's words.
+      const look = await status.evaluate((el) => {
+        const brand = getComputedStyle(el, '::before');
+        const box = el.getBoundingClientRect();
+        return { brand: brand.content, text: el.textContent, middle: box.left + box.width / 2, width: innerWidth };
+      });
+      expect(look.brand).toBe('"Єдині" / ""');
+      expect(look.text).toBe(TEXT.restoring);
+      expect(Math.abs(look.middle - look.width / 2)).toBeLessThan(2);
+      expect(await page.getByRole('alert').count()).toBe(0);
     } finally {
       release();
     }

@@ -197,11 +197,7 @@ describe('app layout', () => {
 
 describe('tabs of one browser share the session', () => {
   /** What the browser tells this tab when another tab rewrites the stored token. */
-  async function otherTabStores(token: string | null) {
-    // The app follows other tabs from a module it loads after the first screen.
-    await act(async () => {
-      await import('./tabSync');
-    });
+  function otherTabStores(token: string | null) {
     const oldValue = localStorage.getItem('persist:auth');
     if (token) storeToken(token);
     else
@@ -226,7 +222,7 @@ describe('tabs of one browser share the session', () => {
     const app = renderApp('/uk/profile');
     expect(await screen.findByRole('heading', { name: 'Профіль' })).toBeInTheDocument();
 
-    await otherTabStores(null);
+    otherTabStores(null);
     expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeInTheDocument();
     expect(app.path()).toBe('/login');
     expect(app.store.getState().auth).toMatchObject({ token: null, user: null, isLoggedIn: false });
@@ -242,7 +238,7 @@ describe('tabs of one browser share the session', () => {
     expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await otherTabStores('token-2');
+    otherTabStores('token-2');
     expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
     expect(app.path()).toBe('/uk');
     expect(app.store.getState().auth).toMatchObject({ token: 'token-2', isLoggedIn: true });
@@ -257,7 +253,7 @@ describe('tabs of one browser share the session', () => {
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: 'x', storageArea: localStorage }));
     });
-    await otherTabStores('token-1');
+    otherTabStores('token-1');
     expect(screen.getByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
     expect(app.store.getState().auth).toMatchObject({ token: 'token-1', isLoggedIn: true });
   });

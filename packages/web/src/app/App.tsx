@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { selectIsLoggedIn, selectIsRefreshing } from '../features/auth';
 import { previousLocation } from '../shared/lib/previousLocation';
 import styles from './App.module.css';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './routes';
-import type { AppStore } from './store';
 
 export const REFRESHING_TEXT = 'Оновлення користувача...';
 
@@ -16,14 +14,6 @@ export function App() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
   const settled = useRef(false);
-  const store = useStore() as AppStore;
-
-  // Another tab's sign-in or sign-out is this tab's too (app/tabSync.ts).
-  useEffect(() => {
-    const following = import('./tabSync').then(({ followOtherTabs }) => followOtherTabs(store));
-    return () => void following.then((stop) => stop());
-  }, [store]);
-
   // Once the session is restored, a stored previous location is where the user goes (once).
   useEffect(() => {
     if (settled.current || !isRefreshing) return;
@@ -35,6 +25,7 @@ export function App() {
     }
   }, [isRefreshing, isLoggedIn, navigate]);
 
+  // A calm splash, not an error: the brand, and the spec's words below it in a quiet tone.
   if (!isRefreshing) {
     return (
       <div className={styles.refreshing} role="status">

@@ -3,13 +3,19 @@ import { refresh } from '../features/auth';
 import { sessionEnded } from '../shared/lib/session';
 import { type AppStore, PERSISTED_AUTH_ITEM } from './store';
 
+let following: (() => void) | undefined;
+
 /**
  * Tabs of one browser share the stored token, so they share the session: when another tab signs
  * out, this one is signed out too (its screens, personal data and live connection go), and when
  * another tab signs in, this one restores that session. The `storage` event reaches only the
- * other tabs, never the one that wrote. Loaded after the first screen: /login's budget (decision 0002).
+ * other tabs, never the one that wrote. Only the newest store follows: a page has one app (tests
+ * make a store each).
  */
-export function followOtherTabs(store: AppStore): () => void {
+export function followOtherTabs(store: AppStore): void {
+  // The build's prerender makes a store too, with no window.
+  if (typeof window === 'undefined') return;
+  following?.();
   const onStorage = ({ key, newValue }: StorageEvent) => {
     if (key !== PERSISTED_AUTH_ITEM) return;
     // redux-persist's item holds each field JSON-encoded again: `{"token":"\"…\""}` or `"null"`.
@@ -24,5 +30,5 @@ export function followOtherTabs(store: AppStore): () => void {
     store.dispatch(refresh());
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  following = () => window.removeEventListener('storage', onStorage);
 }
