@@ -108,13 +108,78 @@ describe('registration and sign-out', () => {
     });
     await page.reload();
     try {
-      await page.getByText(TEXT.restoring).waitFor();
+      const status = page.getByRole('status').filter({ hasText: TEXT.restoring });
+      await status.waitFor();
+      // A calm splash, not an error: the brand above the words, centred, in a quiet tone; the
+      // brand is decoration, so the status says only the spec's words.
+      const look = await status.evaluate((el) => {
+        const brand = getComputedStyle(el, '::before');
+        const box = el.getBoundingClientRect();
+        return { brand: brand.content, text: el.textContent, middle: box.left + box.width / 2, width: innerWidth };
+      });
+      expect(look.brand).toBe('"Єдині" / ""');
+      expect(look.text).toBe(TEXT.restoring);
+      expect(Math.abs(look.middle - look.width / 2)).toBeLessThan(2);
+      expect(await page.getByRole('alert').count()).toBe(0);
     } finally {
       release();
     }
     await waitForSessionRestored(page);
     await greeting(page, person.first_name).waitFor();
     expect(pathOf(page)).toBe('/uk');
+  });
+});
+
+describe('two tabs of one browser', () => {
+  test('signing out in one tab signs the other out, and signing in in one signs the other in', async () => {
+    const person = newPerson();
+    await registerViaApi(e2e.url, person);
+    const first = e2e.page;
+    await signInViaUi(first, e2e.url, person);
+    const second = await e2e.context.newPage();
+    await second.goto(`${e2e.url}/uk/profile`);
+    await heading(second, 'Профіль').waitFor();
+
+    await signOutViaUi(first, person.first_name);
+    // The other tab follows without a reload.
+    await expectPath(second, '/login');
+    await heading(second, TEXT.loginHeading).waitFor();
+    expect(await storedToken(second)).toBeUndefined();
+
+    await submitLogin(second, person.email, person.password);
+    // Back where it was signed out from.
+    await expectPath(second, '/uk/profile');
+    // The first tab, left on /login, is signed in with the same session.
+    await officeMenuButton(first, person.first_name).waitFor();
+    expect(pathOf(first)).not.toBe('/login');
+    expect(await storedToken(first)).toBe(await storedToken(second));
+    await second.close();
+  });
+});
+
+describe('the header on a phone', () => {
+  test('a short first name stays whole beside the «Підтримати» button and the unread badge (390 px)', async () => {
+    const { page } = e2e;
+    const person = { ...newPerson(), first_name: 'Марʼяна' };
+    await registerViaApi(e2e.url, person);
+    // A password reset leaves an unread notification: the header shows its badge.
+    await call(e2e.url, 'POST', '/api/auth/recovery', { body: { email: person.email } });
+    const link = await readResetLink(e2e.dataDir, person.email);
+    const reset = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/reset', {
+      body: { token: decodeURIComponent(link.split('/reset/')[1] ?? ''), password: person.password },
+    });
+    expect(reset.status).toBe(200);
+    await signInViaUi(page, e2e.url, person);
+    await page.getByRole('link', { name: /Непрочитаних сповіщень/ }).waitFor();
+
+    const name = officeMenuButton(page, person.first_name).locator('span').first();
+    expect(await name.textContent()).toBe('Марʼяна');
+    // Not cut with an ellipsis: the whole name fits in its box.
+    const { scrollWidth, clientWidth } = await name.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });
 

@@ -5,13 +5,27 @@ export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * The forms an apostrophe is typed in: the keyboard's ', the typographic ’ and ‘, the Ukrainian
+ * standard ʼ (U+02BC) and the look-alikes ʻ ` ´ ′ ＇.
+ */
+const APOSTROPHES = /['‘’ʼʻ`´′＇]/gu;
+/** The one apostrophe names are stored and searched with: U+02BC, the Ukrainian standard (docs/domain.md). */
+export const APOSTROPHE = 'ʼ';
+
+/** `text` with every form of apostrophe as U+02BC, so «Мар'яна» and «Марʼяна» are one name. */
+export function normalizeApostrophes(text: string): string {
+  return text.replace(APOSTROPHES, APOSTROPHE);
+}
+
 /** Ukrainian or Latin letters, apostrophe, hyphen and space; at least two letters in all. */
-const NAME_PATTERN = /^(?=(?:.*[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії]){2})[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії'’ʼ\- ]{2,30}$/u;
+const NAME_PATTERN = /^(?=(?:.*[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії]){2})[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії'‘’ʼʻ`´′＇\- ]{2,30}$/u;
 
 function nameSchema(label: string) {
   return requiredText(label)
     .trim()
-    .regex(NAME_PATTERN, `${label}: від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл`);
+    .regex(NAME_PATTERN, `${label}: від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл`)
+    .overwrite(normalizeApostrophes);
 }
 
 export const emailSchema = requiredText('Електронна пошта')
@@ -95,7 +109,7 @@ export const RECOVERY_ANSWER =
 
 /** Messages the server and the web share for auth. */
 export const AUTH_MESSAGES = {
-  wrongCredentials: 'Невірна електронна пошта або пароль',
+  wrongCredentials: 'Неправильна електронна пошта або пароль',
   emailTaken: 'Ця електронна пошта вже зареєстрована',
   invalidResetToken: 'Посилання для зміни пароля недійсне, вже використане або застаріле. Надішліть запит ще раз.',
   unauthorized: 'Увійдіть, щоб продовжити',

@@ -13,6 +13,8 @@ export const chatMessageSchema = z
     date: z.number(),
     editedAt: z.number().nullable(),
     sender: authorSchema,
+    /** Shown by the sender's name: the movement's curator or admin; null for a learner (or a deleted account). */
+    senderTitle: z.enum(['curator', 'admin']).nullable(),
     ...fileFieldsSchema.shape,
   })
   .meta({ id: 'Message' });

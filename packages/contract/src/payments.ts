@@ -120,7 +120,7 @@ export const PAYMENT_MESSAGES = {
   alreadyCancelled: 'Цю підписку вже скасовано',
   cancelled: 'Підписку скасовано. Дякуємо, що підтримували рух!',
   providerFailed: 'Платіжний сервіс зараз не відповідає. Спробуйте пізніше.',
-  badSignature: 'Невірний підпис',
+  badSignature: 'Неправильний підпис',
 } as const;
 
 // ─── Console (`/api/admin/payments`, `/api/admin/subscriptions`, unmatched callbacks) ────────────

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { registerBodySchema } from './auth.js';
+import { normalizeApostrophes, registerBodySchema } from './auth.js';
 import { chatEditSchema, chatSendSchema } from './chat.js';
 import { clubBodySchema } from './clubs.js';
 import { courseCreateBodySchema, lessonCreateBodySchema, lessonEditSchema } from './courses.js';
@@ -197,11 +197,34 @@ describe('free text refuses control characters (issue 15, item 3)', () => {
     }
   }
 
+  it('names keep one apostrophe, U+02BC, whichever form was typed', () => {
+    const person = { first_name: "Мар'яна", last_name: 'Д’Арк', email: 'o@example.org', password: 'довгий-пароль' };
+    const parsed = registerBodySchema.parse(person);
+    expect([parsed.first_name, parsed.last_name]).toEqual(['Марʼяна', 'ДʼАрк']);
+    expect(normalizeApostrophes("'‘’ʼʻ`´′＇")).toBe('ʼʼʼʼʼʼʼʼʼ');
+  });
+
   it('names were already letters only: a line break or an override is refused there too', () => {
     const person = { first_name: 'Олена', last_name: 'Коваль', email: 'o@example.org', password: 'довгий-пароль' };
     expect(messages(registerBodySchema, person)).toEqual([]);
     for (const char of ['\n', '\u202e', '\u0000']) {
       expect(messages(registerBodySchema, { ...person, first_name: `Оле${char}на` })[0]).toMatch(/^Імʼя: /);
     }
+  });
+});
+
+describe('wording of the messages', () => {
+  it('says «неправильний», never the calque «невірний» (issue 18, item 9)', async () => {
+    const contract: Record<string, unknown> = await import('./index.js');
+    const texts: string[] = [];
+    const collect = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object' && !Array.isArray(value) && !('_zod' in value))
+        Object.values(value).forEach(collect);
+    };
+    Object.values(contract).forEach(collect);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter((text) => /невірн/i.test(text))).toEqual([]);
+    expect(texts).toContain('Неправильна електронна пошта або пароль');
   });
 });

@@ -45,7 +45,7 @@ export interface ServiceOverrides {
   rateLimitNamespace?: string;
   /** The Web Push channel; without it no push deliveries are made. */
   push?: PushDeliverer;
-  /** false: queue background jobs but run none (the operator's command line). */
+  /** false: queue background jobs but run none, and no sweeps either (the operator's command line). */
   workers?: boolean;
 }
 
@@ -131,10 +131,16 @@ export async function createServices(
   };
   const jobs = createJobQueue(db, config.database, config.jobs, clock, log, failed);
   const timers: NodeJS.Timeout[] = [];
+  // Background work still running: close() waits for it, so that none of it meets a destroyed database.
+  const running = new Set<Promise<unknown>>();
+  const inBackground = (task: () => Promise<unknown>, what: string) => {
+    const done = task()
+      .catch((error: unknown) => failed(error, what))
+      .finally(() => running.delete(done));
+    running.add(done);
+  };
   const every = (ms: number, task: () => Promise<unknown>, what: string) => {
-    const timer = setInterval(() => {
-      task().catch((error: unknown) => failed(error, what));
-    }, ms);
+    const timer = setInterval(() => inBackground(task, what), ms);
     timer.unref();
     timers.push(timer);
   };
@@ -142,6 +148,7 @@ export async function createServices(
   let settleAuth = async () => {};
   const close = async () => {
     for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
     // Running jobs finish (or are given back) while the database and the mail are still there.
     await jobs.stop();
     await settleAuth();
@@ -323,14 +330,18 @@ export async function createServices(
     };
     if (config.seedDemo) await seedDemo(db, auth, { mediaRoot, now: clock.now(), log });
 
-    await jobs.start({ work: overrides.workers ?? true });
+    const housekeeping = overrides.workers ?? true;
+    await jobs.start({ work: housekeeping });
     await courses.rollOverWaves();
-    every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
-    every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
-    // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
-    const sweepStrays = () => files.sweepStrays();
-    every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
-    sweepStrays().catch((error: unknown) => log.warn({ err: error }, 'stray upload sweep failed'));
+    // The operator's one-off commands leave the sweeps to the running server.
+    if (housekeeping) {
+      every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
+      every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
+      // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
+      const sweepStrays = () => files.sweepStrays();
+      every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
+      inBackground(sweepStrays, 'stray upload sweep');
+    }
     return {
       db,
       auth,

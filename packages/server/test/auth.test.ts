@@ -99,9 +99,9 @@ describe('registration', () => {
     );
   });
 
-  it('accepts Ukrainian names with apostrophes, hyphens and spaces', async () => {
+  it('accepts Ukrainian names with apostrophes (stored as ʼ), hyphens and spaces', async () => {
     const { user } = await register({ first_name: " Об'єднана-Ґаля ", last_name: 'Де Ла Круз' });
-    expect(user.first_name).toBe("Об'єднана-Ґаля");
+    expect(user.first_name).toBe('Обʼєднана-Ґаля');
   });
 
   it('answers a malformed or missing body with 400 and a Ukrainian message', async () => {

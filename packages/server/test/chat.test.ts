@@ -459,6 +459,29 @@ describe('editing and deleting', () => {
   });
 });
 
+describe('who speaks for the movement', () => {
+  it('each message names its sender as curator or admin, live and in the history; a learner is not labelled', async () => {
+    const reader = await learner();
+    const listening = await joined(reader.token);
+    const fromLearner = await sent(listening, 'Я учасниця');
+    const fromCurator = await sent(await joined(curatorToken), 'Я куратор');
+    const fromAdmin = await sent(await joined(await staff(t, 'admin')), 'Я адміністратор');
+    expect([fromLearner.senderTitle, fromCurator.senderTitle, fromAdmin.senderTitle]).toEqual([
+      null,
+      'curator',
+      'admin',
+    ]);
+
+    const history = await t.api('GET', `/api/chats?courseId=${alpha}&wave=1&limit=50`, { token: reader.token });
+    const titleOf = (id: string) => history.body.messages.find((m: ChatMessage) => m._id === id)?.senderTitle;
+    expect([titleOf(fromLearner._id), titleOf(fromCurator._id), titleOf(fromAdmin._id)]).toEqual([
+      null,
+      'curator',
+      'admin',
+    ]);
+  });
+});
+
 describe('history', () => {
   it('is newest first, 10 a page, and stable while new messages arrive', async () => {
     const course = await startTestApp({ RATE_LIMIT_CHAT: '1000' });

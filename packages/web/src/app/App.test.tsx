@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { countNotificationsSet } from '../features/homework';
 import { PREVIOUS_LOCATION_KEY } from '../shared/lib/previousLocation';
 import { auth, indicators, user } from '../test/fixtures';
-import { deferred, json, mockApi } from '../test/mockApi';
+import { deferred, headerOf, json, mockApi } from '../test/mockApi';
 import { renderApp, storeToken } from '../test/renderApp';
 
 /** A returning user: a stored token the server accepts. */
@@ -112,7 +112,7 @@ describe('login screen', () => {
   it('shows the server message of a failed login in an alert region, never window.alert', async () => {
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetchMock = mockApi({
-      'POST /api/auth/login': () => json({ message: 'Невірна електронна пошта або пароль' }, 401),
+      'POST /api/auth/login': () => json({ message: 'Неправильна електронна пошта або пароль' }, 401),
     });
     renderApp('/login');
     const ui = userEvent.setup();
@@ -120,7 +120,7 @@ describe('login screen', () => {
     await ui.type(screen.getByLabelText('Пароль'), 'wrong-pass');
     await ui.click(screen.getByRole('button', { name: 'Увійти' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Невірна електронна пошта або пароль');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неправильна електронна пошта або пароль');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       email: 'olena@example.com',
       password: 'wrong-pass',
@@ -192,5 +192,69 @@ describe('app layout', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await ui.click(screen.getByRole('heading', { name: 'Вітаємо, Олена!' }));
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('tabs of one browser share the session', () => {
+  /** What the browser tells this tab when another tab rewrites the stored token. */
+  function otherTabStores(token: string | null) {
+    const oldValue = localStorage.getItem('persist:auth');
+    if (token) storeToken(token);
+    else
+      localStorage.setItem(
+        'persist:auth',
+        JSON.stringify({ token: 'null', _persist: '{"version":-1,"rehydrated":true}' }),
+      );
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'persist:auth',
+          oldValue,
+          newValue: localStorage.getItem('persist:auth'),
+          storageArea: localStorage,
+        }),
+      );
+    });
+  }
+
+  it('signing out in another tab signs this one out to /login, without a logout call of its own', async () => {
+    const fetchMock = signedInApi();
+    const app = renderApp('/uk/profile');
+    expect(await screen.findByRole('heading', { name: 'Профіль' })).toBeInTheDocument();
+
+    otherTabStores(null);
+    expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeInTheDocument();
+    expect(app.path()).toBe('/login');
+    expect(app.store.getState().auth).toMatchObject({ token: null, user: null, isLoggedIn: false });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/auth/logout');
+  });
+
+  it('signing in in another tab signs this one in with that token', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/current': () => json(user),
+      'GET /api/partners/indicators': () => json(indicators),
+    });
+    const app = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Вхід' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    otherTabStores('token-2');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(app.path()).toBe('/uk');
+    expect(app.store.getState().auth).toMatchObject({ token: 'token-2', isLoggedIn: true });
+    const current = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/current'));
+    expect(headerOf(current?.[1], 'Authorization')).toBe('Bearer token-2');
+  });
+
+  it('a change to another stored item, or the same token written again, changes nothing', async () => {
+    signedInApi();
+    const app = renderApp('/uk');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: 'x', storageArea: localStorage }));
+    });
+    otherTabStores('token-1');
+    expect(screen.getByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    expect(app.store.getState().auth).toMatchObject({ token: 'token-1', isLoggedIn: true });
   });
 });

@@ -14,7 +14,6 @@ export function App() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
   const settled = useRef(false);
-
   // Once the session is restored, a stored previous location is where the user goes (once).
   useEffect(() => {
     if (settled.current || !isRefreshing) return;
@@ -26,6 +25,7 @@ export function App() {
     }
   }, [isRefreshing, isLoggedIn, navigate]);
 
+  // A calm splash, not an error: the brand, and the spec's words below it in a quiet tone.
   if (!isRefreshing) {
     return (
       <div className={styles.refreshing} role="status">

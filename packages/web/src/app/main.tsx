@@ -19,6 +19,11 @@ function app(store: AppStore) {
   );
 }
 
+/** Another tab's sign-in or sign-out is this tab's too (app/tabSync.ts, loaded after the first screen). */
+function followOtherTabs(store: AppStore) {
+  import('./tabSync').then((tabs) => tabs.followOtherTabs(store));
+}
+
 function render(store: AppStore) {
   container.replaceChildren();
   createRoot(container).render(app(store));
@@ -48,6 +53,7 @@ function Hydrated({ children }: { children: ReactNode }) {
  */
 async function hydrate(path: string) {
   const { store } = createAppStore();
+  followOtherTabs(store);
   await whenSessionSettled(store);
   if (store.getState().auth.isLoggedIn || window.location.pathname !== path) {
     container.removeAttribute('data-prerendered');
@@ -65,5 +71,7 @@ if (prerendered) {
   // The screen is painted already: start in a task of its own, after this script's evaluation.
   setTimeout(() => void hydrate(prerendered), 0);
 } else {
-  render(createAppStore().store);
+  const { store } = createAppStore();
+  followOtherTabs(store);
+  render(store);
 }

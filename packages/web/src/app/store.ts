@@ -10,9 +10,13 @@ import type { LazyLoadedState } from './lazyState';
 /** redux-persist gives up restoring after this long (spec §9: 5000 ms). */
 const PERSIST_TIMEOUT_MS = 5_000;
 
+const PERSIST_KEY = 'auth';
+/** The localStorage item redux-persist keeps the token in (every tab of the browser shares it). */
+export const PERSISTED_AUTH_ITEM = `persist:${PERSIST_KEY}`;
+
 /** Only the token survives a reload: localStorage key `persist:auth`. */
 const persistedAuthReducer = persistReducer(
-  { key: 'auth', storage: localStorageAdapter, whitelist: ['token'], timeout: PERSIST_TIMEOUT_MS },
+  { key: PERSIST_KEY, storage: localStorageAdapter, whitelist: ['token'], timeout: PERSIST_TIMEOUT_MS },
   authReducer,
 );
 

@@ -19,6 +19,7 @@ export function messageFixture(n: number, overrides: Partial<ChatMessage> = {}):
     date: Date.UTC(2026, 2, 4, 10, 0) + n * 60_000,
     editedAt: null,
     sender: classmate,
+    senderTitle: null,
     fileURL: '',
     fileType: '',
     fileName: '',

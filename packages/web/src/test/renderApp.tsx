@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { App } from '../app/App';
 import { AppProviders } from '../app/providers';
 import { createAppStore } from '../app/store';
+import { followOtherTabs } from '../app/tabSync';
 
 /** Puts a token where redux-persist keeps it, as a previous visit would have. */
 export function storeToken(token: string) {
@@ -23,6 +24,8 @@ function LocationProbe() {
 /** The whole app (real store, persistence and routes) at a path, with fetch mocked by the test. */
 export function renderApp(path: string) {
   const { store } = createAppStore();
+  // As main.tsx does for the page.
+  followOtherTabs(store);
   const view = render(
     <AppProviders store={store}>
       <MemoryRouter initialEntries={[path]}>

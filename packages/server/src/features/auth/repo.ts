@@ -1,4 +1,4 @@
-import type { Author, User } from '@yedyni/contract';
+import { type Author, normalizeApostrophes, type User } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
@@ -12,7 +12,13 @@ export function userExists(db: Executor, id: string) {
   return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
 
-export function insertUser(db: Executor, user: Omit<UsersTable, 'search'>) {
+/** Names are stored with one apostrophe (U+02BC) whichever way in they came (docs/domain.md). */
+export function insertUser(db: Executor, given: Omit<UsersTable, 'search'>) {
+  const user = {
+    ...given,
+    first_name: normalizeApostrophes(given.first_name),
+    last_name: normalizeApostrophes(given.last_name),
+  };
   return db
     .insertInto('users')
     .values({ ...user, search: userSearchText(user) })

@@ -1,4 +1,5 @@
-import { type Actor, isCurator } from '../auth/policy.js';
+import type { ChatMessage, Role } from '@yedyni/contract';
+import { type Actor, isAdmin, isCurator } from '../auth/policy.js';
 
 interface SentMessage {
   sender_id: string;
@@ -29,4 +30,12 @@ export function canModerateRooms(actor: Actor): boolean {
 /** Authors delete their own messages; curators moderate any in the rooms they are members of. */
 export function canDeleteMessage(actor: Actor, message: SentMessage): boolean {
   return message.sender_id === actor.id || canModerateRooms(actor);
+}
+
+/** How a sender is labelled by their name in the room: readers see who speaks for the movement. */
+export function senderTitle(sender: { id: string; role: Role | null }): ChatMessage['senderTitle'] {
+  if (sender.role === null) return null;
+  const actor = { id: sender.id, role: sender.role };
+  if (isAdmin(actor)) return 'admin';
+  return isCurator(actor) ? 'curator' : null;
 }

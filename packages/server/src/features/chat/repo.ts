@@ -65,6 +65,7 @@ function messageViews(db: Executor) {
       'm.edited_at',
       'u.first_name',
       'u.last_name',
+      'u.role as sender_role',
       'f.mime as file_mime',
       'f.name as file_name',
     ]);

@@ -10,7 +10,7 @@ import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/index.js';
 import { FilesService, type StoredUpload } from '../files/index.js';
-import { canDeleteMessage, canEditMessage, isModeration, isRoomMember } from './policy.js';
+import { canDeleteMessage, canEditMessage, isModeration, isRoomMember, senderTitle } from './policy.js';
 import * as repo from './repo.js';
 
 /** An upload no message took is kept this long (a learner may still be typing), then swept. */
@@ -280,6 +280,7 @@ export class ChatService {
       date: row.date,
       editedAt: row.edited_at,
       sender: { _id: row.sender_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' },
+      senderTitle: senderTitle({ id: row.sender_id, role: row.sender_role }),
       ...(row.file_id && row.file_mime !== null && row.file_name !== null
         ? this.deps.files.fieldsOf({ id: row.file_id, mime: row.file_mime, name: row.file_name })
         : FilesService.none()),

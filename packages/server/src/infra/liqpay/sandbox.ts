@@ -10,7 +10,7 @@ import { type LiqPayParams, LiqPaySigner } from './index.js';
 /** Where the sandbox lives on our own origin; its paths mirror the provider's. */
 export const SANDBOX_PREFIX = '/sandbox/liqpay';
 
-const REFUSED = 'Пісочниця LiqPay: форму підписано невірно';
+const REFUSED = 'Пісочниця LiqPay: форму підписано неправильно';
 
 interface SandboxDeps {
   db: Db;

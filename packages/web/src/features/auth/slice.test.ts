@@ -109,10 +109,10 @@ describe('auth slice (spec §4, docs/ARCHITECTURE.md)', () => {
 
     const failed = authReducer(
       pending,
-      login.rejected(null, 'r', loginBody, 'Невірна електронна пошта або пароль', { status: 401 }),
+      login.rejected(null, 'r', loginBody, 'Неправильна електронна пошта або пароль', { status: 401 }),
     );
     expect(failed.isLoading).toBe(false);
-    expect(failed.error).toBe('Невірна електронна пошта або пароль');
+    expect(failed.error).toBe('Неправильна електронна пошта або пароль');
     expect(failed.isLoggedIn).toBe(false);
   });
 });

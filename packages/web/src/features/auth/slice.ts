@@ -38,9 +38,10 @@ const authSlice = createSlice({
         state.isRefreshing = true;
       })
       .addCase(refresh.rejected, (state, action) => {
-        // Routes render anyway; a token the server refused is dropped.
+        // Routes render anyway; a token the server refused is dropped. Without a token (another
+        // tab signed out: app/tabSync.ts) there is no session either.
         state.isRefreshing = true;
-        if (action.meta.status === 401) {
+        if (action.meta.status === 401 || !state.token) {
           state.token = null;
           state.user = null;
           state.isLoggedIn = false;

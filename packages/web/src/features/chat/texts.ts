@@ -34,6 +34,8 @@ export const chatTexts = {
   loadFailed: 'Не вдалося завантажити повідомлення.',
   retry: 'Спробувати ще раз',
   you: 'Ви',
+  /** By the name of someone who speaks for the movement (the server says who). */
+  senderTitle: { curator: 'куратор', admin: 'адміністратор' },
   fullName: (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim(),
   time: formatTime,
   fullTime: formatDateTime,

@@ -15,6 +15,7 @@ import * as notifications from './0013_notifications.js';
 import * as pushSubscriptions from './0014_push_subscriptions.js';
 import * as exerciseRatings from './0015_exercise_ratings.js';
 import * as footprintPaymentWord from './0016_footprint_payment_word.js';
+import * as nameApostrophes from './0017_name_apostrophes.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_push_subscriptions': pushSubscriptions,
   '0015_exercise_ratings': exerciseRatings,
   '0016_footprint_payment_word': footprintPaymentWord,
+  '0017_name_apostrophes': nameApostrophes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,6 +31,21 @@ const bubbles = (log: HTMLElement) => within(log).queryAllByRole('listitem');
 const push = (socket: FakeSocket, event: string, payload: unknown) => act(() => socket.push(event, payload));
 
 describe('the course chat panel', () => {
+  it('labels a curator’s and an admin’s messages by the name, as the server says; a learner’s carry no label', async () => {
+    const curatorPerson = { _id: 'u-7', first_name: 'Ірина', last_name: 'Кураторка' };
+    const adminPerson = { _id: 'u-8', first_name: 'Олег', last_name: 'Адмін' };
+    chatApi([
+      messageFixture(3, { sender: adminPerson, senderTitle: 'admin' }),
+      messageFixture(2, { sender: curatorPerson, senderTitle: 'curator' }),
+      messageFixture(1),
+    ]);
+    const { log } = await openChat();
+    await waitFor(() => expect(bubbles(log)).toHaveLength(3));
+    expect(bubbles(log)[0]).toHaveTextContent(/^Тарас Шевчук 12:01/);
+    expect(bubbles(log)[1]).toHaveTextContent(/^Ірина Кураторка куратор 12:02/);
+    expect(bubbles(log)[2]).toHaveTextContent(/^Олег Адмін адміністратор 12:03/);
+  });
+
   it('opens from «Чат курсу» with the title and wave, joins the room, shows the history oldest first; Escape closes', async () => {
     const fetchMock = chatApi(pageOf(1, 3));
     const { ui, button, dialog, socket, log } = await openChat();

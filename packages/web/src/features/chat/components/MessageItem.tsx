@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@yedyni/contract';
 import { memo, useId } from 'react';
 import { Attachment } from '../../../shared/ui/Attachment';
+import badges from '../../../shared/ui/badges.module.css';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { splitLinks } from '../lib/links';
@@ -57,6 +58,13 @@ export const MessageItem = memo(function MessageItem({
       <div className={editing ? `${styles.bubble} ${styles.editingBubble}` : styles.bubble}>
         <p className={styles.meta}>
           <span className={styles.sender}>{own ? t.you : t.fullName(message.sender)}</span>{' '}
+          {!own && message.senderTitle && (
+            <>
+              <span className={`${badges.badge} ${badges.small} ${badges.primary} ${styles.title}`}>
+                {t.senderTitle[message.senderTitle]}
+              </span>{' '}
+            </>
+          )}
           <time
             className={styles.time}
             dateTime={new Date(message.date).toISOString()}
