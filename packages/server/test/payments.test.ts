@@ -606,7 +606,7 @@ describe('one word for a payment (issue 18, item 9)', () => {
       .set({ comment: 'Донат' })
       .where('source_key', '=', `payment:paid-${old}`)
       .execute();
-    await migrateUpTo(db, '0014_push_subscriptions');
+    await migrateUpTo(db, '0015_exercise_ratings');
     await migrateToLatest(db);
     const rows = await db
       .selectFrom('mark_entries')
