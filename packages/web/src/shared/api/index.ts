@@ -1,1 +1,11 @@
-export { ApiError, api, errorMessage, errorStatus, getText, NETWORK_ERROR, request, setTokenSource } from './client';
+export {
+  ApiError,
+  api,
+  errorFields,
+  errorMessage,
+  errorStatus,
+  getText,
+  NETWORK_ERROR,
+  request,
+  setTokenSource,
+} from './client';
