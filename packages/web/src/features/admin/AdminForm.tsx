@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { errorFields, errorMessage } from '../../shared/api';
-import { useFormErrors } from '../../shared/lib/useFormErrors';
+import { errorMessage } from '../../shared/api';
+import { errorFields, useFormErrors } from '../../shared/lib/useFormErrors';
 import { type FieldErrors, FieldErrorsContext } from '../../shared/ui/FieldErrors';
 import { FormActions } from '../../shared/ui/FormActions';
 import surfaces from '../../shared/ui/surfaces.module.css';
@@ -96,6 +96,7 @@ export function AdminForm({
   return (
     <form
       ref={checked.form}
+      onInput={checked.onInput}
       className={`${surfaces.card} ${styles.form}${className ? ` ${className}` : ''}`}
       onSubmit={onSubmit}
       noValidate

@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AuthResponse, LoginBody, RecoveryBody, RegisterBody, ResetBody, User } from '@yedyni/contract';
-import { api, errorFields, errorMessage, errorStatus } from '../../shared/api';
+import { type ApiError, api, errorMessage, errorStatus } from '../../shared/api';
 import type { AuthRootState } from './types';
 
 /** The value a refresh is rejected with when no token is stored (spec §6, docs/ARCHITECTURE.md). */
@@ -19,7 +19,7 @@ function authCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>
     try {
       return await call(arg);
     } catch (error) {
-      return rejectWithValue(errorMessage(error), { status: errorStatus(error), fields: errorFields(error) });
+      return rejectWithValue(errorMessage(error), { fields: (error as ApiError).fields, status: errorStatus(error) });
     }
   });
 }

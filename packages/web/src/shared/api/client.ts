@@ -8,20 +8,13 @@ export const NETWORK_ERROR = 'Немає звʼязку з сервером. П�
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly fields: Readonly<Record<string, string>>;
-  constructor(message: string, status: number, fields: Readonly<Record<string, string>> = {}) {
+  readonly fields?: Readonly<Record<string, string>>;
+  constructor(message: string, status: number, fields?: Readonly<Record<string, string>>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
   }
-}
-
-/** The server's `fields` of an error answer: only string messages are kept. */
-function fieldsOf(data: unknown): Record<string, string> {
-  const fields = (data as { fields?: unknown } | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields).filter(([, text]) => typeof text === 'string' && text));
 }
 
 let tokenSource: () => string | null = () => null;
@@ -71,7 +64,7 @@ export async function request<T>(method: string, path: string, body?: unknown, a
         ? message
         : `Сервер не зміг виконати запит (код ${response.status}). Спробуйте ще раз трохи згодом.`,
       response.status,
-      fieldsOf(data),
+      (data as { fields?: Record<string, string> } | undefined)?.fields,
     );
   }
   return data as T;
@@ -86,11 +79,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
-
-/** The wrong fields a failure names (a refused body's `fields`); none for any other failure. */
-export function errorFields(error: unknown): Readonly<Record<string, string>> {
-  return error instanceof ApiError ? error.fields : {};
-}
 
 /** The user-facing text of any failure. */
 export function errorMessage(error: unknown): string {

@@ -1,7 +1,6 @@
 export {
   ApiError,
   api,
-  errorFields,
   errorMessage,
   errorStatus,
   getText,

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Alert } from './Alert';
-import styles from './TextField.module.css';
+import styles from './FieldErrors.module.css';
 
 /** A form's problems by field: the key is the field's `name` (the request body's key, dotted inside lists). */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -7,7 +7,7 @@ import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { recovery } from '../thunks';
 import { AuthCard } from './AuthCard';
-import { AuthForm, failureOf } from './AuthForm';
+import { CheckedAuthForm, failureOf } from './CheckedAuthForm';
 import { field } from './formValue';
 import styles from './RecoveryPage.module.css';
 
@@ -37,9 +37,9 @@ export default function RecoveryPage() {
 
   return (
     <AuthCard title={t.title} lead={t.lead} footer={<Link to="/login">{t.back}</Link>}>
-      <AuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
+      <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
-      </AuthForm>
+      </CheckedAuthForm>
       <div role="status" className={styles.status}>
         {sent && <p>{sent}</p>}
       </div>

@@ -7,7 +7,7 @@ import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { register } from '../thunks';
 import { AuthCard } from './AuthCard';
-import { AuthForm, failureOf, NewPasswordField } from './AuthForm';
+import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
 
 const t = {
@@ -50,12 +50,12 @@ export default function RegisterPage() {
       }
     >
       {inviterId && <Notice tone="info">{t.invited}</Notice>}
-      <AuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
+      <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.firstName} name="first_name" autoComplete="given-name" required />
         <TextField label={authTexts.lastName} name="last_name" autoComplete="family-name" required />
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
         <NewPasswordField label={authTexts.password} />
-      </AuthForm>
+      </CheckedAuthForm>
     </AuthCard>
   );
 }

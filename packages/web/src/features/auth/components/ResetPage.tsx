@@ -4,7 +4,7 @@ import { checkWith } from '../../../shared/lib/formCheck';
 import { useAuthDispatch } from '../hooks';
 import { reset } from '../thunks';
 import { AuthCard } from './AuthCard';
-import { AuthForm, failureOf, NewPasswordField } from './AuthForm';
+import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
 
 const t = {
@@ -31,9 +31,9 @@ export default function ResetPage() {
 
   return (
     <AuthCard title={t.title} lead={t.lead} footer={<Link to="/recovery">{t.again}</Link>}>
-      <AuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
+      <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <NewPasswordField label={t.field} />
-      </AuthForm>
+      </CheckedAuthForm>
     </AuthCard>
   );
 }

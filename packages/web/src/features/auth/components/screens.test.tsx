@@ -84,31 +84,6 @@ describe('account screens', () => {
     expect(named('Прізвище')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('login marks each field the server names, until that field changes (issue 18, item 3)', async () => {
-    mockApi({
-      'POST /api/auth/login': () =>
-        json(
-          {
-            message: 'Електронна пошта: обовʼязкове поле',
-            fields: { email: 'Електронна пошта: обовʼязкове поле', password: 'Пароль: обовʼязкове поле' },
-          },
-          400,
-        ),
-    });
-    renderApp('/login');
-    const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('button', { name: 'Увійти' }));
-    const email = screen.getByRole('textbox', { name: 'Електронна пошта' });
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('Обовʼязкове поле');
-    expect(screen.getByLabelText('Пароль')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Пароль: обовʼязкове поле');
-
-    await ui.type(email, 'olena@example.com');
-    expect(email).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByLabelText('Пароль')).toHaveAttribute('aria-invalid', 'true');
-  });
-
   it('recovery shows the server answer in a status region', async () => {
     mockApi({ 'POST /api/auth/recovery': () => json({ message: RECOVERY_ANSWER }) });
     const app = renderApp('/recovery');

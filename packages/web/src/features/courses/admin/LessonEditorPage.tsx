@@ -1,11 +1,10 @@
 import { type AdminLesson, type CourseMedia, LESSON_LIMITS as LIMIT, lessonEditSchema } from '@yedyni/contract';
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorFields } from '../../../shared/api';
 import { useDraft } from '../../../shared/lib/drafts';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { overLimit } from '../../../shared/lib/limits';
-import { useFormErrors } from '../../../shared/lib/useFormErrors';
+import { errorFields, useFormErrors } from '../../../shared/lib/useFormErrors';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
