@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, multiLine, singleLine, tooLate } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate, wholeNumber } from './common.js';
 
 export const clubSchema = z
   .object({
@@ -41,8 +41,8 @@ export const clubBodySchema = z
       .default(''),
     host: singleLine('Ведучий').min(1, 'Ведучий: обовʼязкове поле').max(200),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
-    durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(15).max(600).default(60),
-    capacity: z.number({ error: 'Місць: ціле число від 1 до 1000' }).int().min(1).max(1000),
+    durationMin: wholeNumber('Тривалість', 15, 600, 'хвилин').default(60),
+    capacity: wholeNumber('Кількість місць', 1, 1000),
   })
   .refine((club) => club.city !== '' || club.link !== '', {
     message: 'Посилання: онлайн-клубу потрібне посилання на зустріч',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import uk from 'zod/v4/locales/uk.js';
 
-/** Every error the API answers with. */
-export const errorSchema = z.object({ message: z.string() }).meta({ id: 'Error' });
+/**
+ * Every error the API answers with. A refused body also names each wrong field in `fields`
+ * (its dotted path → its message), so a form can mark all of them at once; `message` is the first.
+ */
+export const errorSchema = z
+  .object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
@@ -19,6 +25,25 @@ export const authorSchema = z
   .object({ _id: z.string(), first_name: z.string(), last_name: z.string() })
   .meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;
+
+/** zod's own messages (a missing body, a wrong type), on the server and in the web's forms, in Ukrainian like the contract's. */
+export function configureUkrainianMessages(): void {
+  z.config(uk());
+}
+
+/**
+ * A whole number from `min` to `max` whose every message names the field and the range: one
+ * message for every failure once answered «Завдань: ціле число» for 500 tasks, which was true
+ * but not what was wrong.
+ */
+export function wholeNumber(label: string, min: number, max: number, unit = '') {
+  const range = `${label}: від ${min} до ${max}${unit ? ` ${unit}` : ''}`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${label}: обовʼязкове поле` : `${range}, ціле число`) })
+    .int(`${range}, ціле число`)
+    .min(min, range)
+    .max(max, range);
+}
 
 /**
  * A required text field whose every message names the field, so the server can pass zod's

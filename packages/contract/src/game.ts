@@ -23,9 +23,12 @@ export const TASK_POOLS = ['game', 'olympiad'] as const;
 export type TaskPool = (typeof TASK_POOLS)[number];
 
 /** One line of a task (an option, a word, an answer): no line breaks or control characters. */
-const text = singleLine('Текст завдання').min(1).max(500);
+const text = singleLine('Текст завдання')
+  .min(1, 'Текст завдання: не може бути порожнім')
+  .max(500, 'Текст завдання: не більше 500 символів');
 /** The prompt and the explanation are written in a text area: line breaks and tabs are allowed. */
-const lines = (label: string) => multiLine(label).trim().min(1).max(500);
+const lines = (label: string) =>
+  multiLine(label).trim().min(1, `${label}: обовʼязкове поле`).max(500, `${label}: не більше 500 символів`);
 
 /** A task as an author writes it (content/game/*.json, the admin API): right answers included. */
 const common = {

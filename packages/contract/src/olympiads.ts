@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, multiLine, singleLine, tooLate } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate, wholeNumber } from './common.js';
 import { playTaskSchema, taskResultSchema } from './game.js';
 
 /** Bonus footprint points for the top three of an olympiad, on top of the points they scored. */
@@ -67,8 +67,8 @@ export const olympiadBodySchema = z
     description: multiLine('Опис').trim().max(3000).default(''),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
     endsAt: z.number({ error: 'Кінець: дата й час' }).int().max(INSTANT_MAX, tooLate('Кінець')),
-    durationMin: z.number({ error: 'Тривалість: хвилини' }).int().min(1).max(180).default(20),
-    taskCount: z.number({ error: 'Завдань: ціле число' }).int().min(3).max(30).default(10),
+    durationMin: wholeNumber('Тривалість спроби', 1, 180, 'хвилин').default(20),
+    taskCount: wholeNumber('Кількість завдань', 3, 30).default(10),
   })
   .refine((o) => o.endsAt > o.startsAt, { message: 'Кінець: має бути пізніше за початок', path: ['endsAt'] })
   .meta({ id: 'OlympiadBody' });

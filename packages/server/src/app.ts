@@ -1,8 +1,7 @@
 import formBody from '@fastify/formbody';
-import { CHAT_MESSAGES } from '@yedyni/contract';
+import { CHAT_MESSAGES, configureUkrainianMessages } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
 import { authentication, authRoutes } from './features/auth/index.js';
 import { chatEvents, chatRoutes } from './features/chat/index.js';
@@ -29,8 +28,7 @@ import { authenticateSockets, createRealtimeServer } from './infra/realtime.js';
 import { DEMO_PASSWORD, demoAccountsWithDemoPassword } from './seed/demo.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 
-// zod's own messages (a missing body, a wrong type) in Ukrainian, like the contract's.
-z.config(z.locales.uk());
+configureUkrainianMessages();
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -181,13 +181,13 @@ describe('admin console API', () => {
         token: admin,
         body: { title: 'Далеке майбутнє', slug: 'far-future', waveLabel: '1', waveStart: far },
       });
-      expect(created.body).toEqual({ message: 'Дата: не пізніше 2100 року' });
+      expect(created.body).toMatchObject({ message: 'Дата: не пізніше 2100 року' });
       const olympiad = { title: 'Олімпіада', startsAt: far - DAY, endsAt: far, durationMin: 20, taskCount: 3 };
       const scheduled = await t.api('POST', '/api/admin/olympiads', { token: admin, body: olympiad });
-      expect(scheduled.body).toEqual({ message: 'Початок: не пізніше 2100 року' });
+      expect(scheduled.body).toMatchObject({ message: 'Початок: не пізніше 2100 року' });
       const club = { title: 'Клуб', host: 'Ірина', city: 'Львів', place: 'Бібліотека', startsAt: far, capacity: 5 };
       const announced = await t.api('POST', '/api/admin/clubs', { token: admin, body: club });
-      expect(announced.body).toEqual({ message: 'Початок: не пізніше 2100 року' });
+      expect(announced.body).toMatchObject({ message: 'Початок: не пізніше 2100 року' });
     });
 
     it('writes lessons in Markdown: learners get sanitized HTML, the editor gets its Markdown back', async () => {
@@ -407,6 +407,22 @@ describe('admin console API', () => {
         .where('id', '=', quiz.id)
         .executeTakeFirstOrThrow();
       expect(row.active).toBe(0);
+    });
+
+    it('names every wrong field of an olympiad at once, with the task limit (issue 18, items 3 and 13)', async () => {
+      const startsAt = t.clock.now() + DAY;
+      const count = async () => (await t.api('GET', '/api/admin/olympiads', { token: admin })).body.olympiads.length;
+      const before = await count();
+      const answer = await t.api('POST', '/api/admin/olympiads', {
+        token: admin,
+        body: { title: '', startsAt, endsAt: startsAt + DAY, durationMin: 20, taskCount: 500 },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'Назва: обовʼязкове поле',
+        fields: { title: 'Назва: обовʼязкове поле', taskCount: 'Кількість завдань: від 3 до 30' },
+      });
+      expect(await count()).toBe(before);
     });
 
     it('schedules, changes and removes an olympiad only before it starts', async () => {

@@ -48,6 +48,17 @@ describe('registration', () => {
     expect(indicators.body.ukrainianMark).toBe(10);
   });
 
+  it('names every wrong field at once, each under its own key (issue 18, item 3)', async () => {
+    const answer = await t.api('POST', '/api/auth/register', {
+      body: { first_name: '', last_name: 'К', email: 'не пошта', password: 'коротко' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(answer.body.fields.first_name);
+    expect(Object.keys(answer.body.fields).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
+    expect(answer.body.fields.password).toBe('Пароль: щонайменше 8 символів');
+    expect(answer.body.fields.email).toBe('Електронна пошта: введіть адресу на кшталт name@example.com');
+  });
+
   it('ignores a role in the body: nobody registers as admin', async () => {
     const { token, user } = await register({ role: 'admin' });
     expect(user.role).toBe('user');

@@ -25,6 +25,12 @@ function positionOf(field: string): string {
   return places.length ? ` (${places.join(', ')})` : '';
 }
 
+/** A validation message for the user: contract messages start with the field's Ukrainian label; zod's own ones get the key. */
+function problemText(field: string, text: string): string {
+  const message = /^[^:]{1,40}: /.test(text) || !field ? text : `${field}: ${text}`;
+  return `${message}${positionOf(field)}`;
+}
+
 /**
  * One error shape for the whole API: `{ message }` in Ukrainian. Validation messages come from
  * the contract's schemas and name the field. A database that cannot be reached is 503 with
@@ -48,13 +54,21 @@ export const errorHandling = fp(async (app: FastifyInstance, { outage }: { outag
       return reply.code(507).send({ message: GENERIC_MESSAGES[507] });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field =
-        (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? '');
-      const text = first?.message ?? 'Некоректний запит';
-      // Contract messages start with the field's Ukrainian label; zod's own ones get the key.
-      const message = /^[^:]{1,40}: /.test(text) || !field ? text : `${field}: ${text}`;
-      return reply.code(400).send({ message: `${message}${positionOf(field)}` });
+      // Every wrong field of the body (the first message of each), so a form marks them all at
+      // once; `message` stays the first problem for callers that show one line.
+      const problems = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return {
+          path,
+          message: problemText(path || (error.validationContext ?? ''), issue.message ?? 'Некоректний запит'),
+        };
+      });
+      const message = problems[0]?.message ?? 'Некоректний запит';
+      const fields: Record<string, string> = {};
+      if (error.validationContext === 'body') {
+        for (const { path, message } of problems) if (path && !(path in fields)) fields[path] = message;
+      }
+      return reply.code(400).send(Object.keys(fields).length ? { message, fields } : { message });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

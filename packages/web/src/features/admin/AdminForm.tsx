@@ -1,5 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api';
+import { errorFields, useFormErrors } from '../../shared/lib/useFormErrors';
+import { type FieldErrors, FieldErrorsContext } from '../../shared/ui/FieldErrors';
 import { FormActions } from '../../shared/ui/FormActions';
 import surfaces from '../../shared/ui/surfaces.module.css';
 import { TextArea } from '../../shared/ui/TextArea';
@@ -13,7 +15,16 @@ interface AdminFormProps {
   children: ReactNode;
   /** Sends the form; a rejection's message (or `failedText` when it has none) is shown above the buttons. */
   send: () => Promise<unknown>;
-  /** When set, submitting shows this and sends nothing (a check the server cannot make for the form). */
+  /**
+   * The body `send` would send, checked by `check` (checkWith(the contract's schema)) from the
+   * first send on: every field named by its key (a field's `name`) is marked, and nothing is sent.
+   */
+  body?: unknown;
+  check?: (body: unknown) => FieldErrors;
+  /**
+   * When set, submitting shows this and sends nothing (a check the schema cannot make for the
+   * form); once shown, it goes as soon as the form is right.
+   */
   problem?: string;
   /** The submit button's text, and its text while sending (default «Зберігаємо…»). */
   submit: string;
@@ -40,7 +51,9 @@ export function AdminForm({
   title,
   children,
   send,
-  problem,
+  body,
+  check,
+  problem = '',
   submit,
   busyText = adminTexts.common.saving,
   failedText = '',
@@ -55,6 +68,8 @@ export function AdminForm({
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
+  const [problemShown, setProblemShown] = useState(false);
+  const checked = useFormErrors(body, check);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form appears.
   useEffect(() => {
@@ -63,23 +78,25 @@ export function AdminForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (problem) {
-      setFailure(problem);
-      return;
-    }
-    setBusy(true);
     setFailure('');
+    const valid = checked.begin();
+    setProblemShown(Boolean(problem));
+    if (!valid || problem) return;
+    setBusy(true);
     try {
       await send();
       setBusy(false);
+      checked.done();
     } catch (error) {
       setBusy(false);
-      setFailure(errorMessage(error) || failedText);
+      if (!checked.refused(errorFields(error))) setFailure(errorMessage(error) || failedText);
     }
   };
 
   return (
     <form
+      ref={checked.form}
+      onInput={checked.onInput}
       className={`${surfaces.card} ${styles.form}${className ? ` ${className}` : ''}`}
       onSubmit={onSubmit}
       noValidate
@@ -93,9 +110,10 @@ export function AdminForm({
       >
         {title}
       </h3>
-      {children}
+      <FieldErrorsContext.Provider value={checked.errors}>{children}</FieldErrorsContext.Provider>
       <FormActions
-        failure={failure}
+        failure={problemShown && problem ? problem : failure}
+        problems={checked.errors}
         busy={busy}
         submit={submit}
         busyText={busyText}
@@ -124,11 +142,12 @@ export function NameFields({ texts, form }: { texts: { formTitle: string; formDe
   return (
     <>
       <div className={styles.wide}>
-        <TextField label={texts.formTitle} maxLength={200} {...form.input('title')} />
+        <TextField label={texts.formTitle} name="title" maxLength={200} {...form.input('title')} />
       </div>
       <div className={styles.wide}>
         <TextArea
           label={texts.formDescription}
+          name="description"
           max={3000}
           rows={3}
           value={form.fields.description}
@@ -155,7 +174,7 @@ export function useFields<F extends { [K in keyof F]: string }>(initial: () => F
 
 /**
  * The fields of an EditFormProps form: the record's (`fieldsOf`) or blank ones for a new record.
- * `send` saves `bodyOf(fields)`; after a creation the form is blank again, for the next one.
+ * `body` is `bodyOf(fields)` (for AdminForm's check), `send` saves it; after a creation the form is blank again, for the next one.
  */
 export function useEditFields<F extends { [K in keyof F]: string }, R, Body>({
   record,
@@ -171,11 +190,12 @@ export function useEditFields<F extends { [K in keyof F]: string }, R, Body>({
   onSave: (body: Body) => Promise<unknown>;
 }) {
   const form = useFields<F>(() => (record ? fieldsOf(record) : blank));
+  const body = bodyOf(form.fields);
   const send = async () => {
-    await onSave(bodyOf(form.fields));
+    await onSave(body);
     if (!record) form.setFields(blank);
   };
-  return { ...form, send };
+  return { ...form, body, send };
 }
 
 /** A number field's value; undefined when empty (the server names what is missing). */

@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AuthResponse, LoginBody, RecoveryBody, RegisterBody, ResetBody, User } from '@yedyni/contract';
-import { api, errorMessage, errorStatus } from '../../shared/api';
+import { type ApiError, api, errorMessage, errorStatus } from '../../shared/api';
 import type { AuthRootState } from './types';
 
 /** The value a refresh is rejected with when no token is stored (spec §6, docs/ARCHITECTURE.md). */
@@ -9,16 +9,17 @@ export const NO_TOKEN = 'Unable to fetch user';
 const createAuthThunk = createAsyncThunk.withTypes<{
   state: AuthRootState;
   rejectValue: string;
-  rejectedMeta: { status: number };
+  /** `fields`: each wrong field of a refused body (the server's `fields`), for the form to mark. */
+  rejectedMeta: { status: number; fields?: Readonly<Record<string, string>> };
 }>();
 
-/** A thunk over one API call: a failure is rejected with the server's message and its HTTP status. */
+/** A thunk over one API call: a failure is rejected with the server's message, its HTTP status and wrong fields. */
 function authCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Result>) {
   return createAuthThunk(type, async (arg: Arg, { rejectWithValue }) => {
     try {
       return await call(arg);
     } catch (error) {
-      return rejectWithValue(errorMessage(error), { status: errorStatus(error) });
+      return rejectWithValue(errorMessage(error), { fields: (error as ApiError).fields, status: errorStatus(error) });
     }
   });
 }

@@ -2,13 +2,18 @@
 
 export const NETWORK_ERROR = 'Немає звʼязку з сервером. Перевірте інтернет і спробуйте ще раз.';
 
-/** A failed call: `message` is the text to show the user, `status` the HTTP status (0: no answer). */
+/**
+ * A failed call: `message` is the text to show the user, `status` the HTTP status (0: no answer),
+ * `fields` each wrong field of a refused body (its key → its message), when the server named them.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly fields?: Readonly<Record<string, string>>;
+  constructor(message: string, status: number, fields?: Readonly<Record<string, string>>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -42,6 +47,7 @@ export function answerOf<T>(status: number, text: string): T {
         ? message
         : `Сервер не зміг виконати запит (код ${status}). Спробуйте ще раз трохи згодом.`,
       status,
+      (data as { fields?: Record<string, string> } | undefined)?.fields,
     );
   }
   return data as T;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { excessOf } from '../lib/limits';
+import { describedBy, FieldError, useFieldError } from './FieldErrors';
 import { LimitStatus, limitedClass, limitIds } from './LimitStatus';
 import styles from './TextField.module.css';
 
@@ -16,13 +17,28 @@ interface TextAreaProps {
   rows?: number;
   disabled?: boolean;
   required?: boolean;
+  /** The request body's key: the form's problem for it shows under the field. */
+  name?: string;
+  /** Its problem, when the form does not give it by `name`. */
+  error?: string;
 }
 
-/** A labelled, controlled text area with an optional hint and a character counter. */
-export function TextArea({ label, hint, value, max, onChange, rows = 6, disabled, required }: TextAreaProps) {
+/** A labelled, controlled text area with an optional hint, a character counter and its problem. */
+export function TextArea({
+  label,
+  hint,
+  value,
+  max,
+  onChange,
+  rows = 6,
+  disabled,
+  required,
+  name,
+  error,
+}: TextAreaProps) {
   const id = useId();
   const limit = { id, value, max, always: true };
-  const described = [hint ? `${id}-hint` : '', ...limitIds(limit)].filter(Boolean).join(' ');
+  const problem = useFieldError(id, name, error);
   return (
     <div className={`${styles.field} ${limitedClass}`}>
       <label className={styles.label} htmlFor={id}>
@@ -40,11 +56,13 @@ export function TextArea({ label, hint, value, max, onChange, rows = 6, disabled
         value={value}
         disabled={disabled}
         required={required}
-        aria-invalid={excessOf(value, max) > 0 || undefined}
-        aria-describedby={described}
+        name={name}
+        aria-invalid={excessOf(value, max) > 0 || Boolean(problem.text) || undefined}
+        aria-describedby={describedBy(hint && `${id}-hint`, ...limitIds(limit), problem.errorId)}
         onChange={(event) => onChange(event.target.value)}
       />
       <LimitStatus {...limit} />
+      <FieldError id={problem.errorId} text={problem.text} />
     </div>
   );
 }

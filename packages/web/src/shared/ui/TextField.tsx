@@ -1,27 +1,29 @@
-import { type InputHTMLAttributes, useId } from 'react';
-import styles from './TextField.module.css';
+import { useId } from 'react';
+import { describedBy, FieldError, useFieldError } from './FieldErrors';
+import { TextInput, type TextInputProps } from './TextInput';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  hint?: string;
+interface TextFieldProps extends Omit<TextInputProps, 'children'> {
+  /** Its problem; without it, the form's problem for its `name` (FieldErrorsContext). */
+  error?: string;
 }
 
-/** A labelled input with an optional hint tied to it by aria-describedby. */
-export function TextField({ label, hint, id, ...rest }: TextFieldProps) {
+/**
+ * A labelled input with an optional hint and its problem under it, both tied to it by
+ * aria-describedby; a problem also marks it aria-invalid.
+ */
+export function TextField({ hint, error, id, ...rest }: TextFieldProps) {
   const ownId = useId();
   const inputId = id ?? ownId;
-  const hintId = `${inputId}-hint`;
+  const problem = useFieldError(inputId, rest.name, error);
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <input id={inputId} className={styles.input} aria-describedby={hint ? hintId : undefined} {...rest} />
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-    </div>
+    <TextInput
+      {...rest}
+      id={inputId}
+      hint={hint}
+      aria-describedby={describedBy(rest['aria-describedby'] ?? (hint && `${inputId}-hint`), problem.errorId)}
+      aria-invalid={problem.text ? true : rest['aria-invalid']}
+    >
+      <FieldError id={problem.errorId} text={problem.text} />
+    </TextInput>
   );
 }

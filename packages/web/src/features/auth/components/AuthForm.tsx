@@ -1,13 +1,11 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import { TextField } from '../../../shared/ui/TextField';
 import { useAuthSelector } from '../hooks';
 import { selectIsLoading } from '../slice';
-import { authTexts } from '../texts';
 
 interface AuthFormProps {
-  /** Sends the form; resolves to the message to show in the alert, or null on success. */
+  /** Sends the form; resolves to the message to show in the alert, or null on success (or when nothing was sent). */
   onSubmit: (form: FormData) => Promise<string | null>;
   submit: string;
   busy: string;
@@ -18,6 +16,7 @@ interface AuthFormProps {
  * The form of every account screen: the server's message in a role="alert" region above the
  * fields, and one submit button that says what is happening while the request runs. The
  * browser's own validation is off so the server's Ukrainian field messages are what people see.
+ * Kept this small for /login's budget; the other account screens mark each field (CheckedAuthForm).
  */
 export function AuthForm({ onSubmit, submit, busy, children }: AuthFormProps) {
   const isLoading = useAuthSelector(selectIsLoading);
@@ -40,21 +39,5 @@ export function AuthForm({ onSubmit, submit, busy, children }: AuthFormProps) {
         {isLoading ? busy : submit}
       </Button>
     </form>
-  );
-}
-
-/** A password being chosen (registration, reset), with the length rule as its hint. */
-export function NewPasswordField({ label }: { label: string }) {
-  return (
-    <TextField
-      label={label}
-      name="password"
-      type="password"
-      autoComplete="new-password"
-      hint={authTexts.passwordHint}
-      minLength={8}
-      maxLength={64}
-      required
-    />
   );
 }

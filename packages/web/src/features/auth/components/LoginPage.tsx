@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TextField } from '../../../shared/ui/TextField';
+import { TextInput } from '../../../shared/ui/TextInput';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { login } from '../thunks';
@@ -31,8 +31,8 @@ export function LoginPage() {
       }
     >
       <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
-        <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
-        <TextField
+        <TextInput label={authTexts.email} name="email" type="email" autoComplete="email" required />
+        <TextInput
           label={authTexts.password}
           name="password"
           type="password"

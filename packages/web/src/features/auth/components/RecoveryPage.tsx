@@ -1,11 +1,13 @@
+import { type RecoveryBody, recoveryBodySchema } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { recovery } from '../thunks';
 import { AuthCard } from './AuthCard';
-import { AuthForm } from './AuthForm';
+import { CheckedAuthForm, failureOf } from './CheckedAuthForm';
 import { field } from './formValue';
 import styles from './RecoveryPage.module.css';
 
@@ -17,24 +19,27 @@ const t = {
   back: 'Повернутися до входу',
 } as const;
 
+const check = checkWith(recoveryBodySchema);
+const bodyOf = (form: FormData): RecoveryBody => ({ email: field(form, 'email') });
+
 /** `/recovery`: asks for a reset link; the answer is the same for any address. */
 export default function RecoveryPage() {
   const dispatch = useAuthDispatch();
   const [sent, setSent] = useState<string | null>(null);
 
-  const onSubmit = async (form: FormData) => {
+  const onSubmit = async (body: RecoveryBody) => {
     setSent(null);
-    const result = await dispatch(recovery({ email: field(form, 'email') }));
-    if (recovery.rejected.match(result)) return result.payload ?? authTexts.failed;
+    const result = await dispatch(recovery(body));
+    if (recovery.rejected.match(result)) return failureOf(result);
     setSent(result.payload.message);
     return null;
   };
 
   return (
     <AuthCard title={t.title} lead={t.lead} footer={<Link to="/login">{t.back}</Link>}>
-      <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
+      <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
-      </AuthForm>
+      </CheckedAuthForm>
       <div role="status" className={styles.status}>
         {sent && <p>{sent}</p>}
       </div>

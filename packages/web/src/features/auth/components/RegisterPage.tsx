@@ -1,11 +1,13 @@
+import { type RegisterBody, registerBodySchema } from '@yedyni/contract';
 import { Link, useSearchParams } from 'react-router';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { Notice } from '../../../shared/ui/Alert';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { register } from '../thunks';
 import { AuthCard } from './AuthCard';
-import { AuthForm, NewPasswordField } from './AuthForm';
+import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
 
 const t = {
@@ -18,22 +20,23 @@ const t = {
   login: 'Увійти',
 } as const;
 
+const check = checkWith(registerBodySchema);
+
 /** `/register`; `?ref=<userId>` names the inviter, whose team the new member joins. */
 export default function RegisterPage() {
   const dispatch = useAuthDispatch();
   const [searchParams] = useSearchParams();
   const inviterId = searchParams.get('ref')?.trim() || undefined;
-  const onSubmit = async (form: FormData) => {
-    const result = await dispatch(
-      register({
-        first_name: field(form, 'first_name'),
-        last_name: field(form, 'last_name'),
-        email: field(form, 'email'),
-        password: field(form, 'password', false),
-        ...(inviterId ? { inviterId } : {}),
-      }),
-    );
-    return register.rejected.match(result) ? (result.payload ?? authTexts.failed) : null;
+  const bodyOf = (form: FormData): RegisterBody => ({
+    first_name: field(form, 'first_name'),
+    last_name: field(form, 'last_name'),
+    email: field(form, 'email'),
+    password: field(form, 'password', false),
+    ...(inviterId ? { inviterId } : {}),
+  });
+  const onSubmit = async (body: RegisterBody) => {
+    const result = await dispatch(register(body));
+    return register.rejected.match(result) ? failureOf(result) : null;
   };
 
   return (
@@ -47,12 +50,12 @@ export default function RegisterPage() {
       }
     >
       {inviterId && <Notice tone="info">{t.invited}</Notice>}
-      <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
+      <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.firstName} name="first_name" autoComplete="given-name" required />
         <TextField label={authTexts.lastName} name="last_name" autoComplete="family-name" required />
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
         <NewPasswordField label={authTexts.password} />
-      </AuthForm>
+      </CheckedAuthForm>
     </AuthCard>
   );
 }

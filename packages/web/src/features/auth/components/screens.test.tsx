@@ -38,9 +38,50 @@ describe('account screens', () => {
     mockApi({ 'POST /api/auth/register': () => json({ message: 'Ця електронна пошта вже зареєстрована' }, 409) });
     renderApp('/register');
     const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Імʼя'), 'Олена');
+    await ui.type(screen.getByLabelText('Прізвище'), 'Коваль');
+    await ui.type(screen.getByLabelText('Електронна пошта'), user.email);
+    await ui.type(screen.getByLabelText('Пароль'), 'secret-123');
     await ui.click(await screen.findByRole('button', { name: 'Зареєструватися' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ця електронна пошта вже зареєстрована');
     expect(screen.queryByText('Вас запросили до команди')).not.toBeInTheDocument();
+  });
+
+  it('register marks every wrong field at once, each with its message, and sends nothing (issue 18, item 3)', async () => {
+    const fetchMock = mockApi({});
+    renderApp('/register');
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Прізвище'), 'К');
+    await ui.type(screen.getByLabelText('Електронна пошта'), 'olena@');
+    await ui.type(screen.getByLabelText('Пароль'), 'short');
+    await ui.click(screen.getByRole('button', { name: 'Зареєструватися' }));
+
+    const named = (label: string) => screen.getByRole('textbox', { name: label });
+    for (const field of [
+      named('Імʼя'),
+      named('Прізвище'),
+      named('Електронна пошта'),
+      screen.getByLabelText('Пароль'),
+    ]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(named('Імʼя')).toHaveAccessibleDescription(
+      'Від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл',
+    );
+    expect(named('Прізвище')).toHaveAccessibleDescription(
+      'Від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл',
+    );
+    expect(named('Електронна пошта')).toHaveAccessibleDescription('Введіть адресу на кшталт name@example.com');
+    expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription(/Щонайменше 8 символів$/);
+    expect(screen.getByRole('alert')).toHaveTextContent('Пароль: щонайменше 8 символів');
+    expect(named('Імʼя')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // A field put right loses its mark at once; the others keep theirs.
+    await ui.type(named('Імʼя'), 'Олена');
+    expect(named('Імʼя')).not.toHaveAttribute('aria-invalid');
+    expect(named('Імʼя')).not.toHaveAccessibleDescription();
+    expect(named('Прізвище')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('recovery shows the server answer in a status region', async () => {

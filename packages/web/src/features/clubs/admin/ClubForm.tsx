@@ -1,4 +1,5 @@
-import type { Club, ClubBody } from '@yedyni/contract';
+import { type Club, type ClubBody, clubBodySchema } from '@yedyni/contract';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { TextField } from '../../../shared/ui/TextField';
 import {
@@ -54,7 +55,7 @@ const fieldsOf = (club: Club): Fields => ({
   capacity: String(club.capacity),
 });
 
-// The server checks every field (and says which is wrong); the form sends what was typed.
+// The form checks every field by the contract before sending (and the server again); it sends what was typed.
 const bodyOf = (fields: Fields) =>
   ({
     title: fields.title,
@@ -68,6 +69,8 @@ const bodyOf = (fields: Fields) =>
     capacity: numberOrUndefined(fields.capacity),
   }) as ClubBody;
 
+const check = checkWith(clubBodySchema);
+
 /** A club's title, description, city (empty: online), place, link, host, start (Kyiv), length and seats. */
 export function ClubForm({ club, onSave, onCancel }: ClubFormProps) {
   const form = useEditFields({ record: club, blank, fieldsOf, bodyOf, onSave });
@@ -78,16 +81,19 @@ export function ClubForm({ club, onSave, onCancel }: ClubFormProps) {
       title={club ? t.editTitle(club.title) : t.createTitle}
       focusable
       send={form.send}
+      body={form.body}
+      check={check}
       submit={club ? t.save : t.create}
       onCancel={onCancel}
     >
       <div className={styles.grid}>
         <NameFields texts={t} form={form} />
-        <TextField label={t.formCity} hint={t.formCityHint} maxLength={100} {...input('city')} />
-        <TextField label={t.formPlace} hint={t.formPlaceHint} maxLength={300} {...input('place')} />
+        <TextField label={t.formCity} name="city" hint={t.formCityHint} maxLength={100} {...input('city')} />
+        <TextField label={t.formPlace} name="place" hint={t.formPlaceHint} maxLength={300} {...input('place')} />
         <div className={styles.wide}>
           <TextField
             label={t.formLink}
+            name="link"
             hint={t.formLinkHint}
             type="url"
             inputMode="url"
@@ -96,10 +102,26 @@ export function ClubForm({ club, onSave, onCancel }: ClubFormProps) {
             {...input('link')}
           />
         </div>
-        <TextField label={t.formHost} maxLength={200} {...input('host')} />
-        <TextField label={t.formStart} type="datetime-local" {...input('start')} />
-        <TextField label={t.formDuration} type="number" inputMode="numeric" min={15} max={600} {...input('duration')} />
-        <TextField label={t.formCapacity} type="number" inputMode="numeric" min={1} max={1000} {...input('capacity')} />
+        <TextField label={t.formHost} name="host" maxLength={200} {...input('host')} />
+        <TextField label={t.formStart} name="startsAt" type="datetime-local" {...input('start')} />
+        <TextField
+          label={t.formDuration}
+          name="durationMin"
+          type="number"
+          inputMode="numeric"
+          min={15}
+          max={600}
+          {...input('duration')}
+        />
+        <TextField
+          label={t.formCapacity}
+          name="capacity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          {...input('capacity')}
+        />
       </div>
     </AdminForm>
   );

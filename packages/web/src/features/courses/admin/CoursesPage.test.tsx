@@ -89,14 +89,29 @@ describe('/uk/admin/courses, the course list', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Новий курс' }));
     const form = screen.getByRole('form', { name: 'Новий курс' });
-    // No start date: said here, nothing sent.
+    // Empty: every field's problem at once, beside each field and listed (issue 18, item 3); nothing sent.
     await ui.click(within(form).getByRole('button', { name: 'Створити курс' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Вкажіть дату старту.');
+    const alert = within(form).getByRole('alert');
+    expect(alert).toHaveTextContent('Назва: щонайменше 2 символи');
+    expect(alert).toHaveTextContent('Код курсу: латинські малі літери, цифри й дефіс (2–80)');
+    expect(alert).toHaveTextContent('Дата: вкажіть дату');
+    const title = within(form).getByRole('textbox', { name: 'Назва' });
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Щонайменше 2 символи');
+    expect(title).toHaveFocus();
+    expect(within(form).getByRole('textbox', { name: 'Код курсу' })).toHaveAttribute('aria-invalid', 'true');
+    const start = within(form).getByLabelText('Старт першої хвилі (дата за Києвом)');
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(start).toHaveAccessibleDescription('Вкажіть дату');
+    expect(within(form).getByRole('textbox', { name: 'Номер першої хвилі' })).not.toHaveAttribute('aria-invalid');
     expect(callsOf(fetchMock)).not.toContain('POST /api/admin/courses');
 
     await ui.type(within(form).getByLabelText('Назва'), 'Ще одна');
     await ui.type(within(form).getByLabelText('Код курсу'), 'ukrainska-shchodnia');
     await ui.type(within(form).getByLabelText('Старт першої хвилі (дата за Києвом)'), '2026-09-01');
+    // Each mark goes as its field is put right.
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     await ui.click(within(form).getByRole('button', { name: 'Створити курс' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Курс із таким кодом уже існує');
     expect(view.path()).toBe('/uk/admin/courses');

@@ -1,6 +1,7 @@
-import type { AdminCourses } from '@yedyni/contract';
+import { type AdminCourses, courseCreateBodySchema } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { checkWith } from '../../../shared/lib/formCheck';
 import layout from '../../../shared/ui/layout.module.css';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
@@ -90,6 +91,8 @@ export default function CoursesPage() {
   );
 }
 
+const checkCourse = checkWith(courseCreateBodySchema);
+
 /** Admins: a new course with its first wave; on success the console opens it. */
 function NewCourseForm() {
   const navigate = useNavigate();
@@ -101,11 +104,11 @@ function NewCourseForm() {
     waveStart: '',
   }));
   const [starter, setStarter] = useState(false);
-  const waveStart = fromKyivDate(fields.waveStart);
+  const body = { ...fields, starter, waveStart: fromKyivDate(fields.waveStart) };
 
   const send = async () => {
-    if (waveStart === null) return; // `problem` below
-    const course = await courseAdminApi.createCourse({ ...fields, starter, waveStart });
+    if (body.waveStart === null) return; // `check` has said so
+    const course = await courseAdminApi.createCourse({ ...body, waveStart: body.waveStart });
     navigate(coursePath(course._id));
   };
 
@@ -113,15 +116,17 @@ function NewCourseForm() {
     <AdminForm
       title={t.createTitle}
       send={send}
-      problem={waveStart === null ? t.needStart : ''}
+      body={body}
+      check={checkCourse}
       submit={t.create}
       busyText={t.creating}
       failedText={t.createFailed}
     >
       <div className={shared.grid}>
-        <TextField label={t.fieldTitle} maxLength={200} required {...input('title')} />
+        <TextField label={t.fieldTitle} name="title" maxLength={200} required {...input('title')} />
         <TextField
           label={t.fieldSlug}
+          name="slug"
           hint={t.fieldSlugHint}
           maxLength={80}
           required
@@ -132,6 +137,7 @@ function NewCourseForm() {
         <div className={shared.wide}>
           <TextArea
             label={t.fieldDescription}
+            name="description"
             max={1000}
             rows={3}
             value={fields.description}
@@ -140,13 +146,14 @@ function NewCourseForm() {
         </div>
         <TextField
           label={t.fieldWave}
+          name="waveLabel"
           hint={t.fieldWaveHint}
           maxLength={20}
           required
           autoComplete="off"
           {...input('waveLabel')}
         />
-        <TextField label={t.fieldWaveStart} type="date" required {...input('waveStart')} />
+        <TextField label={t.fieldWaveStart} name="waveStart" type="date" required {...input('waveStart')} />
         <label className={`${shared.check} ${shared.wide}`}>
           <input type="checkbox" checked={starter} onChange={(event) => setStarter(event.target.checked)} />
           <span>{t.fieldStarter}</span>

@@ -1,12 +1,15 @@
-import { type AdminLesson, type CourseMedia, LESSON_LIMITS as LIMIT } from '@yedyni/contract';
+import { type AdminLesson, type CourseMedia, LESSON_LIMITS as LIMIT, lessonEditSchema } from '@yedyni/contract';
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDraft } from '../../../shared/lib/drafts';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { overLimit } from '../../../shared/lib/limits';
+import { errorFields, useFormErrors } from '../../../shared/lib/useFormErrors';
 import { Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import confirmStyles from '../../../shared/ui/ConfirmAction.module.css';
 import { DraftNote } from '../../../shared/ui/DraftNote';
+import { FieldErrorsContext, FormProblems } from '../../../shared/ui/FieldErrors';
 import { LimitedTextField } from '../../../shared/ui/LimitedTextField';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -23,6 +26,8 @@ import { MediaUpload } from './MediaUpload';
 import { Panel } from './Panel';
 import { SelfTestEditor } from './SelfTestEditor';
 import { courseAdminTexts as t } from './texts';
+
+const checkLesson = checkWith(lessonEditSchema);
 
 const MARKDOWN_LABELS: Record<MarkdownName, string> = {
   content: t.content,
@@ -81,7 +86,9 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
   const leaveYes = useRef<HTMLButtonElement>(null);
   const wasLeaving = useRef(false);
 
-  const dirty = JSON.stringify(bodyOf(draft)) !== saved;
+  const body = bodyOf(draft);
+  const dirty = JSON.stringify(body) !== saved;
+  const checked = useFormErrors(body, checkLesson);
   // The save bar stays at the bottom of the screen: focused fields scroll clear of it.
   useBottomScrollPadding(true, '7rem');
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => {
@@ -149,13 +156,22 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
       setOutcome({ ok: false, text: tooLong });
       return;
     }
+    if (!checked.begin()) return;
+    // The fields the server names are marked and listed (FormProblems), not said again below.
+    let refused = false;
     await run(async () => {
-      const answer = await courseAdminApi.saveLesson(courseId, lesson.day, bodyOf(draft));
-      const next = draftOf(answer);
-      kept.clear(next);
-      setSaved(JSON.stringify(bodyOf(next)));
-      return t.lessonSaved;
+      try {
+        const answer = await courseAdminApi.saveLesson(courseId, lesson.day, body);
+        const next = draftOf(answer);
+        kept.clear(next);
+        setSaved(JSON.stringify(bodyOf(next)));
+        return t.lessonSaved;
+      } catch (error) {
+        refused = checked.refused(errorFields(error));
+        throw error;
+      }
     }, t.saveFailed);
+    if (refused) setOutcome(null);
   };
 
   const markdown = (field: MarkdownName) => (
@@ -173,6 +189,7 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
         areas.current[field] = area;
       }}
       rows={field === 'content' ? 16 : 10}
+      name={field}
     />
   );
 
@@ -202,101 +219,106 @@ function LessonEditor({ courseId, lesson }: { courseId: string; lesson: AdminLes
         <p className={shared.muted}>{t.editorLead}</p>
       </div>
 
-      <form className={styles.editor} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-        {kept.restored && <DraftNote onDiscard={kept.discard} />}
-        <Panel title={t.mainPanel}>
-          <LimitedTextField
-            label={t.theme}
-            limit={LIMIT.theme}
-            required
-            value={draft.theme}
-            onChange={(event) => set('theme', event.target.value)}
-          />
-          <div className={styles.cover}>
-            <div className={styles.coverFields}>
-              <LimitedTextField
-                label={t.imageUrl}
-                hint={t.imageHint}
-                inputMode="url"
-                autoComplete="off"
-                limit={LIMIT.mediaUrl}
-                value={draft.image}
-                onChange={(event) => set('image', event.target.value)}
-              />
-              <MediaUpload
-                courseId={courseId}
-                kind="image"
-                label={t.imageUpload}
-                onUploaded={(media) => set('image', media.url)}
-              />
+      <form ref={checked.form} className={styles.editor} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <FieldErrorsContext.Provider value={checked.errors}>
+          {kept.restored && <DraftNote onDiscard={kept.discard} />}
+          <Panel title={t.mainPanel}>
+            <LimitedTextField
+              label={t.theme}
+              name="theme"
+              limit={LIMIT.theme}
+              required
+              value={draft.theme}
+              onChange={(event) => set('theme', event.target.value)}
+            />
+            <div className={styles.cover}>
+              <div className={styles.coverFields}>
+                <LimitedTextField
+                  label={t.imageUrl}
+                  name="image"
+                  hint={t.imageHint}
+                  inputMode="url"
+                  autoComplete="off"
+                  limit={LIMIT.mediaUrl}
+                  value={draft.image}
+                  onChange={(event) => set('image', event.target.value)}
+                />
+                <MediaUpload
+                  courseId={courseId}
+                  kind="image"
+                  label={t.imageUpload}
+                  onUploaded={(media) => set('image', media.url)}
+                />
+              </div>
+              {draft.image.trim() && (
+                <figure className={styles.coverPreview}>
+                  <img src={draft.image.trim()} alt={t.imageAlt} />
+                  <Button variant="secondary" className={shared.slim} onClick={() => set('image', '')}>
+                    {t.imageRemove}
+                  </Button>
+                </figure>
+              )}
             </div>
-            {draft.image.trim() && (
-              <figure className={styles.coverPreview}>
-                <img src={draft.image.trim()} alt={t.imageAlt} />
-                <Button variant="secondary" className={shared.slim} onClick={() => set('image', '')}>
-                  {t.imageRemove}
-                </Button>
-              </figure>
+          </Panel>
+
+          <Panel title={t.media}>
+            <p className={shared.muted}>{t.mediaLead}</p>
+            <MediaUpload
+              courseId={courseId}
+              kind="image"
+              label={t.uploadImage}
+              onUploaded={(media) => setUploads((now) => [media, ...now])}
+            />
+            {uploads.length > 0 && (
+              <ul className={styles.uploads}>
+                {uploads.map((media) => (
+                  <li key={media.url} className={styles.uploadItem}>
+                    <img src={media.url} alt="" className={styles.thumb} />
+                    <div className={styles.uploadInfo}>
+                      <TextField label={t.fileUrl} readOnly value={media.url} onFocus={(e) => e.target.select()} />
+                      <Button
+                        variant="secondary"
+                        className={shared.slim}
+                        aria-describedby={`${id}-target`}
+                        onClick={() => insertImage(media.url)}
+                      >
+                        {t.insert}
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
             )}
-          </div>
-        </Panel>
+            {uploads.length > 0 && (
+              <p id={`${id}-target`} className={shared.muted}>
+                {t.insertTarget(MARKDOWN_LABELS[target])}
+              </p>
+            )}
+            {inserted && <Notice>{inserted}</Notice>}
+          </Panel>
 
-        <Panel title={t.media}>
-          <p className={shared.muted}>{t.mediaLead}</p>
-          <MediaUpload
-            courseId={courseId}
-            kind="image"
-            label={t.uploadImage}
-            onUploaded={(media) => setUploads((now) => [media, ...now])}
-          />
-          {uploads.length > 0 && (
-            <ul className={styles.uploads}>
-              {uploads.map((media) => (
-                <li key={media.url} className={styles.uploadItem}>
-                  <img src={media.url} alt="" className={styles.thumb} />
-                  <div className={styles.uploadInfo}>
-                    <TextField label={t.fileUrl} readOnly value={media.url} onFocus={(e) => e.target.select()} />
-                    <Button
-                      variant="secondary"
-                      className={shared.slim}
-                      aria-describedby={`${id}-target`}
-                      onClick={() => insertImage(media.url)}
-                    >
-                      {t.insert}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {uploads.length > 0 && (
-            <p id={`${id}-target`} className={shared.muted}>
-              {t.insertTarget(MARKDOWN_LABELS[target])}
-            </p>
-          )}
-          {inserted && <Notice>{inserted}</Notice>}
-        </Panel>
+          {markdown('content')}
+          {markdown('theory')}
+          {markdown('practice')}
 
-        {markdown('content')}
-        {markdown('theory')}
-        {markdown('practice')}
+          <AudioList courseId={courseId} audio={draft.audio} onChange={(audio) => set('audio', audio)} />
+          <VideoList video={draft.video} onChange={(video) => set('video', video)} />
+          <SelfTestEditor test={draft.test} onChange={(test) => set('test', test)} />
 
-        <AudioList courseId={courseId} audio={draft.audio} onChange={(audio) => set('audio', audio)} />
-        <VideoList video={draft.video} onChange={(video) => set('video', video)} />
-        <SelfTestEditor test={draft.test} onChange={(test) => set('test', test)} />
-
-        <Panel title={t.diary}>
-          <TextArea
-            label={t.diaryLabel}
-            hint={t.diaryHint}
-            max={LIMIT.diary}
-            rows={3}
-            value={draft.diary}
-            onChange={(diary) => set('diary', diary)}
-          />
-        </Panel>
-
+          <Panel title={t.diary}>
+            <TextArea
+              label={t.diaryLabel}
+              name="diary"
+              hint={t.diaryHint}
+              max={LIMIT.diary}
+              rows={3}
+              value={draft.diary}
+              onChange={(diary) => set('diary', diary)}
+            />
+          </Panel>
+        </FieldErrorsContext.Provider>
         <div className={styles.saveBar}>
+          <FormProblems problems={checked.errors} />
           <OutcomeMessage outcome={outcome} />
           <div className={styles.saveRow}>
             <Button type="submit" disabled={busy}>

@@ -3,6 +3,7 @@ import { type Ref, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { excessOf } from '../../../shared/lib/limits';
 import buttons from '../../../shared/ui/buttons.module.css';
+import { describedBy, FieldError, useFieldError } from '../../../shared/ui/FieldErrors';
 import { LimitStatus, limitedClass, limitIds } from '../../../shared/ui/LimitStatus';
 import layout from '../../../shared/ui/layout.module.css';
 import { Prose } from '../../../shared/ui/Prose';
@@ -70,6 +71,8 @@ interface MarkdownFieldProps {
   onFocus: () => void;
   textareaRef: Ref<HTMLTextAreaElement>;
   rows?: number;
+  /** The body's key: the form's problem for it shows under the text. */
+  name?: string;
 }
 
 /**
@@ -85,10 +88,12 @@ export function MarkdownField({
   onFocus,
   textareaRef,
   rows = 12,
+  name,
 }: MarkdownFieldProps) {
   const id = useId();
   const preview = usePreview(value);
   const limit = { id, value, max: LESSON_LIMITS.text };
+  const problem = useFieldError(id, name, undefined);
   return (
     <section className={`${surfaces.card} ${styles.markdown}`} data-mode={mode} aria-labelledby={`${id}-label`}>
       <div className={layout.spread}>
@@ -120,8 +125,9 @@ export function MarkdownField({
             rows={rows}
             spellCheck
             value={value}
-            aria-invalid={excessOf(value, limit.max) > 0 || undefined}
-            aria-describedby={[`${id}-hint`, ...limitIds(limit)].join(' ')}
+            name={name}
+            aria-invalid={excessOf(value, limit.max) > 0 || Boolean(problem.text) || undefined}
+            aria-describedby={describedBy(`${id}-hint`, ...limitIds(limit), problem.errorId)}
             onFocus={onFocus}
             onChange={(event) => onChange(event.target.value)}
           />
@@ -129,6 +135,7 @@ export function MarkdownField({
             {t.markdownHint}
           </span>
           <LimitStatus {...limit} />
+          <FieldError id={problem.errorId} text={problem.text} />
         </div>
         <section
           id={`${id}-preview`}

@@ -50,14 +50,21 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
                 <legend className={styles.itemName}>{t.question(index + 1)}</legend>
                 <LimitedTextField
                   label={t.questionText}
+                  name={`test.${index}.question`}
                   limit={LESSON_LIMITS.question}
                   data-question={q.key}
                   value={q.question}
                   onChange={(event) => set(q.key, { question: event.target.value })}
                 />
-                <OptionsEditor question={q} onChange={(patch) => set(q.key, patch)} refocus={refocus} />
+                <OptionsEditor
+                  question={q}
+                  at={`test.${index}`}
+                  onChange={(patch) => set(q.key, patch)}
+                  refocus={refocus}
+                />
                 <TextArea
                   label={t.explanation}
+                  name={`test.${index}.explanation`}
                   max={LESSON_LIMITS.explanation}
                   rows={2}
                   value={q.explanation}
@@ -92,10 +99,13 @@ export function SelfTestEditor({ test, onChange }: SelfTestEditorProps) {
 /** The options of one question: a text each, a radio for the right one, add and remove. */
 function OptionsEditor({
   question,
+  at,
   onChange,
   refocus,
 }: {
   question: QuestionRow;
+  /** The question's key in the body (`test.2`): its options' problems are found under it. */
+  at: string;
   onChange: (patch: Partial<QuestionRow>) => void;
   refocus: (...selectors: string[]) => void;
 }) {
@@ -128,6 +138,7 @@ function OptionsEditor({
           <div className={styles.optionText}>
             <LimitedTextField
               label={t.optionLabel(index + 1)}
+              name={`${at}.options.${index}`}
               limit={LESSON_LIMITS.option}
               data-option={option.key}
               value={option.text}

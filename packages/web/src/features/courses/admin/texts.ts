@@ -33,7 +33,6 @@ export const courseAdminTexts = {
   fieldWave: 'Номер першої хвилі',
   fieldWaveHint: 'Від 1 до 20 літер або цифр, напр. 1.',
   fieldWaveStart: 'Старт першої хвилі (дата за Києвом)',
-  needStart: 'Вкажіть дату старту.',
   create: 'Створити курс',
   creating: 'Створюємо…',
   createFailed: 'Не вдалося створити курс.',

@@ -1,7 +1,9 @@
-import type { AdminTask, TaskAnswer } from '@yedyni/contract';
+import { type AdminTask, type TaskAnswer, taskBodySchema } from '@yedyni/contract';
 import { type ReactNode, useId, useState } from 'react';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { TaskView } from '../../../shared/tasks';
 import { Button } from '../../../shared/ui/Button';
+import type { FieldErrors } from '../../../shared/ui/FieldErrors';
 import { TextArea } from '../../../shared/ui/TextArea';
 import { TextField } from '../../../shared/ui/TextField';
 import {
@@ -17,6 +19,7 @@ import { gameAdminApi } from './api';
 import styles from './Tasks.module.css';
 import {
   blankDraft,
+  commonOf,
   draftOf,
   LIMITS,
   newOptionRow,
@@ -38,6 +41,10 @@ interface TaskFormProps {
   onCancel: () => void;
 }
 
+const checkBody = checkWith(taskBodySchema);
+/** The fields every type has: checked on their own while the type's fields still have a problem. */
+const COMMON_KEYS = ['task.id', 'task.prompt', 'task.explanation'];
+
 /** Admins: one game task of any type, created (POST) or changed (PUT), with a player's preview. */
 export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
   const id = useId();
@@ -45,16 +52,24 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
   const [previewing, setPreviewing] = useState(false);
   const editing = task !== undefined;
   const built = taskOf(draft);
+  const body = { task: 'task' in built ? built.task : { ...commonOf(draft), type: draft.type }, active: draft.active };
+  // Every problem at once: the contract's for the whole task, or, while the type's fields have a
+  // problem of their own (`problem` below), those of the fields every type has.
+  const check = (value: unknown): FieldErrors => {
+    const errors = checkBody(value);
+    return 'task' in built
+      ? errors
+      : Object.fromEntries(COMMON_KEYS.flatMap((key) => (errors[key] ? [[key, errors[key]]] : [])));
+  };
 
   const set = <K extends keyof TaskDraft>(name: K, value: TaskDraft[K]) =>
     setDraft((now) => ({ ...now, [name]: value }));
 
   const send = async () => {
     if ('problem' in built) return; // `problem` below
-    const body = { task: built.task, active: draft.active };
     const saved = editing
-      ? await gameAdminApi.updateGameTask(task.task.id, body)
-      : await gameAdminApi.createGameTask(body);
+      ? await gameAdminApi.updateGameTask(task.task.id, { task: built.task, active: draft.active })
+      : await gameAdminApi.createGameTask({ task: built.task, active: draft.active });
     onSaved(saved, !editing);
   };
 
@@ -65,6 +80,8 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
       // The title takes the focus when the form opens (from «Нове завдання» or a row's «Редагувати»).
       autoFocus
       send={send}
+      body={body}
+      check={check}
       problem={'problem' in built ? built.problem : ''}
       submit={editing ? t.save : t.create}
       onCancel={onCancel}
@@ -92,6 +109,7 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
         ) : (
           <TextField
             label={t.id}
+            name="task.id"
             hint={t.idHint}
             maxLength={64}
             required
@@ -110,7 +128,14 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
           />
         ))}
         <div className={shared.wide}>
-          <TextArea label={t.promptLabel} max={500} rows={2} value={draft.prompt} onChange={(v) => set('prompt', v)} />
+          <TextArea
+            label={t.promptLabel}
+            name="task.prompt"
+            max={500}
+            rows={2}
+            value={draft.prompt}
+            onChange={(v) => set('prompt', v)}
+          />
         </div>
       </div>
 
@@ -118,6 +143,7 @@ export function TaskForm({ task, onSaved, onCancel }: TaskFormProps) {
 
       <TextArea
         label={t.explanation}
+        name="task.explanation"
         max={500}
         rows={3}
         value={draft.explanation}
@@ -150,6 +176,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             <>
               <TextField
                 label={t.option(i + 1)}
+                name={`task.options.${i}`}
                 maxLength={500}
                 data-row={row.key}
                 value={row.text}
@@ -182,6 +209,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
             <div className={`${shared.pair} ${styles.pair}`}>
               <TextField
                 label={t.pairLeft(i + 1)}
+                name={`task.pairs.${i}.0`}
                 maxLength={500}
                 data-row={row.key}
                 value={row.left}
@@ -189,6 +217,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
               />
               <TextField
                 label={t.pairRight(i + 1)}
+                name={`task.pairs.${i}.1`}
                 maxLength={500}
                 value={row.right}
                 onChange={(event) => change({ right: event.target.value })}
@@ -203,6 +232,7 @@ function TypeFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
         <>
           <TextField
             label={t.gapText}
+            name="task.text"
             hint={t.gapTextHint}
             maxLength={500}
             value={draft.gapText}
@@ -273,6 +303,7 @@ function ErrorFields({ draft, set }: { draft: TaskDraft; set: Setter }) {
       </fieldset>
       <TextField
         label={t.correction}
+        name="task.correction"
         maxLength={500}
         value={draft.correction}
         onChange={(event) => set('correction', event.target.value)}

@@ -233,6 +233,8 @@ describe('/uk/admin/game, the game tasks', () => {
 
     await ui.clear(within(form).getByLabelText('Речення з пропуском'));
     await ui.type(within(form).getByLabelText('Речення з пропуском'), 'Я відповім ___ дня.');
+    // Put right, the sentence's problem goes at once, before any new send (issue 18, item 14).
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     await ui.click(within(form).getByRole('button', { name: 'Створити завдання' }));
     await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Завдання з таким id уже існує'));
     expect(screen.getByRole('form', { name: 'Нове завдання' })).toBeInTheDocument();

@@ -132,20 +132,23 @@ export function draftOf(task: AuthoredTask, active: boolean): TaskDraft {
 const texts = (list: TextRow[]) => list.map((row) => row.text);
 const sameWords = (a: string[], b: string[]) => [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
+/** What every type of task has, from the form's fields. */
+export const commonOf = (draft: TaskDraft) => ({
+  id: draft.id.trim(),
+  level: draft.level,
+  topic: draft.topic,
+  pool: draft.pool,
+  prompt: draft.prompt,
+  explanation: draft.explanation,
+});
+
 /**
  * The task the form describes, or the first thing to fix before sending. Only what the server
  * cannot say well is checked here (the gap's marker, a right answer chosen, the alternatives'
- * words); lengths and limits are the server's (its 400 message is shown).
+ * words); lengths and limits are the contract's (the form checks the body by it).
  */
 export function taskOf(draft: TaskDraft): { task: AuthoredTask } | { problem: string } {
-  const common = {
-    id: draft.id.trim(),
-    level: draft.level,
-    topic: draft.topic,
-    pool: draft.pool,
-    prompt: draft.prompt,
-    explanation: draft.explanation,
-  };
+  const common = commonOf(draft);
   switch (draft.type) {
     case 'quiz': {
       const answers = draft.quizOptions.flatMap((option, i) => (option.right ? [i] : []));

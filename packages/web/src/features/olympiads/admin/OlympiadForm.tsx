@@ -1,4 +1,5 @@
-import type { AdminOlympiad } from '@yedyni/contract';
+import { type AdminOlympiad, olympiadBodySchema } from '@yedyni/contract';
+import { checkWith } from '../../../shared/lib/formCheck';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { TextField } from '../../../shared/ui/TextField';
 import {
@@ -49,6 +50,8 @@ const bodyOf = (fields: Fields): OlympiadInput => ({
   taskCount: numberOrUndefined(fields.tasks),
 });
 
+const check = checkWith(olympiadBodySchema);
+
 /** Title, description, start and end (Kyiv wall time), minutes per attempt, number of tasks. */
 export function OlympiadForm({ olympiad, onSave, onCancel }: OlympiadFormProps) {
   const form = useEditFields({ record: olympiad, blank, fieldsOf, bodyOf, onSave });
@@ -59,16 +62,34 @@ export function OlympiadForm({ olympiad, onSave, onCancel }: OlympiadFormProps) 
       title={olympiad ? t.editTitle(olympiad.title) : t.schedule}
       focusable
       send={form.send}
+      body={form.body}
+      check={check}
       submit={olympiad ? adminTexts.common.save : t.create}
       onCancel={onCancel}
     >
       {!olympiad && <p className={styles.muted}>{t.lead}</p>}
       <div className={styles.grid}>
         <NameFields texts={t} form={form} />
-        <TextField label={t.formStart} type="datetime-local" {...input('start')} />
-        <TextField label={t.formEnd} type="datetime-local" {...input('end')} />
-        <TextField label={t.formDuration} type="number" inputMode="numeric" min={1} max={180} {...input('duration')} />
-        <TextField label={t.formTasks} type="number" inputMode="numeric" min={3} max={30} {...input('tasks')} />
+        <TextField label={t.formStart} name="startsAt" type="datetime-local" {...input('start')} />
+        <TextField label={t.formEnd} name="endsAt" type="datetime-local" {...input('end')} />
+        <TextField
+          label={t.formDuration}
+          name="durationMin"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={180}
+          {...input('duration')}
+        />
+        <TextField
+          label={t.formTasks}
+          name="taskCount"
+          type="number"
+          inputMode="numeric"
+          min={3}
+          max={30}
+          {...input('tasks')}
+        />
       </div>
     </AdminForm>
   );

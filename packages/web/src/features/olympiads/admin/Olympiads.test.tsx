@@ -90,6 +90,32 @@ describe('/uk/admin/olympiads', () => {
     expect(await screen.findByRole('rowheader', { name: 'Літня олімпіада' })).toBeInTheDocument();
   });
 
+  it('500 tasks: the field is marked with the allowed range, beside every other problem, and nothing is sent (issue 18, items 3 and 13)', async () => {
+    const fetchMock = staffApi({ 'GET /api/admin/olympiads': () => json({ olympiads: [finished] }) });
+    renderApp('/uk/admin/olympiads');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Нова олімпіада' }));
+    const form = screen.getByRole('form', { name: 'Запланувати олімпіаду' });
+    const tasks = within(form).getByLabelText('Кількість завдань');
+    await ui.clear(tasks);
+    await ui.type(tasks, '500');
+    await ui.click(within(form).getByRole('button', { name: 'Запланувати' }));
+
+    expect(tasks).toHaveAttribute('aria-invalid', 'true');
+    expect(tasks).toHaveAccessibleDescription('Від 3 до 30');
+    expect(within(form).getByRole('textbox', { name: 'Назва' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Початок (за Києвом)')).toHaveAccessibleDescription('Дата й час');
+    const alert = within(form).getByRole('alert');
+    expect(alert).toHaveTextContent('Кількість завдань: від 3 до 30');
+    expect(alert).not.toHaveTextContent('ціле число');
+    expect(callsOf(fetchMock)).not.toContain('POST /api/admin/olympiads');
+
+    await ui.clear(tasks);
+    await ui.type(tasks, '30');
+    expect(tasks).not.toHaveAttribute('aria-invalid');
+    expect(within(form).getByRole('alert')).not.toHaveTextContent('Кількість завдань');
+  });
+
   it('edits one that has not started (PUT with the form filled in)', async () => {
     const fetchMock = staffApi({
       'GET /api/admin/olympiads': () => json({ olympiads: [upcoming] }),
