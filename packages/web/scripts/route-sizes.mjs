@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 export const ROUTES = {
   '/login': [],
   '/': ['src/features/landing/components/LandingPage.tsx'],
-  '/register': ['src/features/auth/components/RegisterPage.tsx'],
+  '/register': ['src/features/auth/components/AccountPages.tsx'],
   '/uk': [
     'src/app/SignedInRoutes.tsx',
     'src/features/home/components/HomePage.tsx',

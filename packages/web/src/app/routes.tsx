@@ -7,10 +7,13 @@ import { PrivateRoute, PublicRoute } from './guards';
 // public screen is loaded on demand, and so is the whole signed-in app (./SignedInRoutes): its
 // route table and the preload lists of its screens stay out of the first screen's bytes.
 const LandingPage = lazyScreen(() => import('../features/landing/components/LandingPage'));
-const RegisterPage = lazyScreen(() => import('../features/auth/components/RegisterPage'));
-const RecoveryPage = lazyScreen(() => import('../features/auth/components/RecoveryPage'));
-const ResetPage = lazyScreen(() => import('../features/auth/components/ResetPage'));
-const ResumePage = lazyScreen(() => import('../features/auth/components/ResumePage'));
+/** Register, recovery, reset and resume: one chunk (features/auth/components/AccountPages.tsx). */
+const accountPage = (name: 'RegisterPage' | 'RecoveryPage' | 'ResetPage' | 'ResumePage') =>
+  lazyScreen<object>(() => import('../features/auth/components/AccountPages').then((m) => ({ default: m[name] })));
+const RegisterPage = accountPage('RegisterPage');
+const RecoveryPage = accountPage('RecoveryPage');
+const ResetPage = accountPage('ResetPage');
+const ResumePage = accountPage('ResumePage');
 const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes'));
 // The unsubscribe page (a mail's link, signed in or not) is reached through the signed-in routes'
 // chunk: a lazy file of its own would add its name and its dependencies' names to the first screen

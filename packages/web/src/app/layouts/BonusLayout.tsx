@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NavLink } from '../../shared/lib/navLink';
 import { useDisclosure } from '../../shared/lib/useDisclosure';
 import { resetRange } from '../../shared/range/slice';
 import { useAppDispatch } from '../hooks';

@@ -1,5 +1,6 @@
 import type { User } from '@yedyni/contract';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
+import { NavLink } from '../../shared/lib/navLink';
 import { buttonClass } from '../../shared/ui/Button';
 import styles from './Header.module.css';
 import { OfficeMenu } from './OfficeMenu';

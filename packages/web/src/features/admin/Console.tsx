@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { NavLink } from '../../shared/lib/navLink';
 import { buttonClass } from '../../shared/ui/Button';
 import styles from './Admin.module.css';
 import { adminTexts as t } from './texts';

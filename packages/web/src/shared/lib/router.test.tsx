@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Link, MemoryRouter, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { NavLink } from './navLink';
 import * as appRouter from './router';
 
 function Where() {
@@ -25,8 +26,16 @@ const path = () => screen.getByRole('status', { name: 'path' }).textContent;
 describe("the app's react-router", () => {
   it('is what `react-router` resolves to in the app, with the library behind it', () => {
     expect(Link).toBe(appRouter.Link);
-    expect(NavLink).toBe(appRouter.NavLink);
     expect(MemoryRouter).toBe(appRouter.MemoryRouter);
+  });
+
+  it("takes NavLink from shared/lib/navLink only: the library's own would bring framework code back", () => {
+    const sources = import.meta.glob<string>('../../**/*.tsx', { query: '?raw', import: 'default', eager: true });
+    const fromLibrary = Object.entries(sources)
+      .filter(([, text]) => /import\s*\{[^}]*\bNavLink\b[^}]*\}\s*from\s*'react-router'/.test(text))
+      .map(([file]) => file);
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(fromLibrary).toEqual([]);
   });
 });
 

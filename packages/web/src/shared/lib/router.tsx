@@ -1,5 +1,6 @@
-// react-router as the app uses it: everything of the library, with `Link` and `NavLink` built on
-// its public hooks (useHref, useLinkClickHandler, useResolvedPath, useLocation). The library's
+// react-router as the app uses it: everything of the library, with `Link` built on its public
+// hooks (useHref, useLinkClickHandler) and `NavLink` on those too, in ./navLink (a module of its
+// own, so the first screen, which has no navigation bar, does not carry it). The library's
 // own two components carry framework-mode machinery (route discovery, prefetch links, data-router
 // navigation state) that a declarative <BrowserRouter> app never runs, and since react-router is
 // one module, that code sat in the first screen's chunk. The build and the tests resolve every
@@ -9,13 +10,8 @@ import { type MouseEvent, type Ref, useContext } from 'react';
 import {
   type LinkProps,
   UNSAFE_NavigationContext as NavigationContext,
-  type NavLinkProps,
-  type NavLinkRenderProps,
-  type To,
   useHref,
   useLinkClickHandler,
-  useLocation,
-  useResolvedPath,
 } from 'react-router';
 
 export * from 'react-router';
@@ -65,52 +61,4 @@ export function Link({
     if (!event.defaultPrevented && !reloadDocument && !external) navigate(event);
   };
   return <a {...rest} href={external ? (to as string) : href} target={target} onClick={handleClick} />;
-}
-
-/** The pathname a link points at, encoded as location.pathname is. */
-function useTargetPathname(to: To, relative: NavLinkProps['relative']): string {
-  const path = useResolvedPath(to, { relative });
-  const { navigator } = useContext(NavigationContext);
-  return navigator.encodeLocation ? navigator.encodeLocation(path).pathname : path.pathname;
-}
-
-/**
- * A Link that knows whether it is the current page: `aria-current="page"` and the class `active`
- * then, matched as react-router's NavLink matches (`end`, `caseSensitive`).
- */
-export function NavLink({
-  'aria-current': ariaCurrentProp = 'page',
-  caseSensitive = false,
-  className: classNameProp = '',
-  end = false,
-  style: styleProp,
-  children,
-  ...rest
-}: NavLinkProps & { ref?: Ref<HTMLAnchorElement> }) {
-  let toPathname = useTargetPathname(rest.to, rest.relative);
-  let locationPathname = useLocation().pathname;
-  if (!caseSensitive) {
-    locationPathname = locationPathname.toLowerCase();
-    toPathname = toPathname.toLowerCase();
-  }
-  const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive =
-    locationPathname === toPathname ||
-    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
-  // A declarative router has no pending navigations or view transitions to report.
-  const renderProps: NavLinkRenderProps = { isActive, isPending: false, isTransitioning: false };
-  const className =
-    typeof classNameProp === 'function'
-      ? classNameProp(renderProps)
-      : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
-  return (
-    <Link
-      {...rest}
-      aria-current={isActive ? ariaCurrentProp : undefined}
-      className={className}
-      style={typeof styleProp === 'function' ? styleProp(renderProps) : styleProp}
-    >
-      {typeof children === 'function' ? children(renderProps) : children}
-    </Link>
-  );
 }
