@@ -16,6 +16,8 @@ export interface UploadState {
 export function useUpload() {
   const [progress, setProgress] = useState<UploadState | null>(null);
   const controller = useRef<AbortController | null>(null);
+  /** The uploads the person stopped with «Скасувати» (leaving the screen aborts too, but is not that). */
+  const stopped = useRef(new WeakSet<AbortController>());
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -32,8 +34,10 @@ export function useUpload() {
     };
     try {
       const value = await send({ signal: own.signal, onProgress });
-      // Cancelling is offered only while the request is going, so an aborted one never finished.
-      return own.signal.aborted ? undefined : value;
+      // Cancelling is offered only while the request is going, so a stopped one never finished.
+      // A success that unmounted the form (the answer shown instead) aborts a finished request:
+      // that is still a success, and the caller must hear it (to forget the draft, for one).
+      return stopped.current.has(own) ? undefined : value;
     } catch (error) {
       if (own.signal.aborted) return undefined;
       throw error;
@@ -45,7 +49,12 @@ export function useUpload() {
     }
   }, []);
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
+  const cancel = useCallback(() => {
+    const current = controller.current;
+    if (!current) return;
+    stopped.current.add(current);
+    current.abort();
+  }, []);
 
   return { progress, run, cancel };
 }

@@ -71,6 +71,25 @@ describe('the practice tab: homework', () => {
     expect(within(mine).queryByText(/Оцінка/)).not.toBeInTheDocument();
   });
 
+  it('an answer handed in with a file forgets its draft: coming back shows the answer, not the form', async () => {
+    learnerApi({
+      'POST /api/exercises': (init) => {
+        const form = init.body as FormData;
+        return json({ ...exercise, homework: form.get('homework'), fileURL: '/api/files/f1?sig=1' }, 201);
+      },
+    });
+    renderApp(PRACTICE);
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Ваша відповідь', {}, { timeout: 8_000 }), 'Добрий ранок');
+    await ui.upload(screen.getByLabelText('Файл (необовʼязково)'), fileOf('завдання.pdf', 'application/pdf', 2048));
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    // The draft is written while typing; sending with a file must forget it.
+    await waitFor(() => expect(drafts()).toHaveLength(1));
+    await ui.click(screen.getByRole('button', { name: 'Надіслати' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Відповідь надіслано куратору.');
+    await waitFor(() => expect(drafts()).toEqual([]));
+  });
+
   it('refuses a file over 10 MiB before uploading, with a Ukrainian message', async () => {
     const fetchMock = learnerApi({ 'POST /api/exercises': () => json({ ...exercise, homework: 'Текст' }, 201) });
     renderApp(PRACTICE);
