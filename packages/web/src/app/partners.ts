@@ -1,3 +1,4 @@
+import { exercisesCountReducer } from '../features/homework';
 import { partnersReducer } from '../features/support/slice';
 import { injectReducers } from './store';
 
@@ -5,5 +6,7 @@ import { injectReducers } from './store';
 // replaces the header-only reducer the first screen carries, so /login does not carry it.
 // Injecting again is a no-op.
 injectReducers({ partners: partnersReducer });
+// The header's unread count, until the homework screens bring the whole exercises slice (app/homework.ts).
+injectReducers({ exercises: exercisesCountReducer }, { unlessThere: true });
 
 export { fetchIndicators } from '../features/support/slice';

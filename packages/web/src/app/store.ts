@@ -1,8 +1,8 @@
 import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import { authReducer, refresh } from '../features/auth';
-import { type ExercisesState, exercisesCountReducer } from '../features/homework';
-import { type PartnersState, partnersHeaderReducer } from '../features/support';
+import type { ExercisesState } from '../features/homework';
+import type { PartnersState } from '../features/support';
 import { setTokenSource } from '../shared/api';
 import { localStorageAdapter } from '../shared/lib/storage';
 import type { LazyLoadedState } from './lazyState';
@@ -20,11 +20,9 @@ const persistedAuthReducer = persistReducer(
   authReducer,
 );
 
-/** The slices every screen may need. */
+/** The slice every screen needs; the rest join with their screens (`injectReducers`). */
 const staticReducers = {
   auth: persistedAuthReducer,
-  partners: partnersHeaderReducer,
-  exercises: exercisesCountReducer,
 };
 
 type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> } & {
@@ -35,10 +33,19 @@ type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]>
 };
 type StaticState = ReturnType<ReturnType<typeof combineReducers<typeof staticReducers>>>;
 
-/** Static slices, and the lazily loaded ones once injected (absent before). */
-export type RootState = StaticState & Partial<LazyLoadedState>;
+/**
+ * The frame's slices (the header's unread count and indicators) join with the signed-in frame
+ * (app/partners.ts), before any screen that reads them renders; /login carries neither.
+ */
+interface FrameState {
+  partners: PartnersState;
+  exercises: ExercisesState;
+}
 
-let combined: Reducer<RootState, UnknownAction, Partial<RootState>> = combineReducers(staticReducers);
+/** Static slices, the frame's, and the lazily loaded ones once injected (absent before). */
+export type RootState = StaticState & FrameState & Partial<LazyLoadedState>;
+
+let combined = combineReducers(staticReducers) as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
 const injected: LazyReducers = {};
 
 /** One root reducer for every store; `injectReducers` extends what it combines. */
@@ -49,13 +56,23 @@ export function rootReducer(state: Partial<RootState> | undefined, action: Unkno
 /**
  * Adds the learning slices (course, lesson, diary) when their screens load (`app/learning.ts`),
  * the whole exercises slice with the homework screens (`app/homework.ts`), and the chat slice with
- * the chat panel (`app/chat.ts`), so /login does not carry them. A slice's state appears with the next action; its selectors
- * read its initial state until then. Injecting again changes nothing.
+ * the chat panel (`app/chat.ts`), so /login does not carry them. The store made last is told at once
+ * (an action of its own), so a slice's state is there before its screen renders. Injecting again
+ * changes nothing.
  */
-export function injectReducers(reducers: LazyReducers): void {
-  Object.assign(injected, reducers);
-  combined = combineReducers({ ...staticReducers, ...injected }) as typeof combined;
+export function injectReducers(reducers: LazyReducers, { unlessThere = false } = {}): void {
+  // `unlessThere`: a stand-in (the count-only exercises reducer) never replaces the whole slice.
+  for (const [name, reducer] of Object.entries(reducers)) {
+    if (!unlessThere || !(name in injected)) Object.assign(injected, { [name]: reducer });
+  }
+  combined = combineReducers({ ...staticReducers, ...injected }) as unknown as typeof combined;
+  latest?.dispatch({ type: REDUCERS_INJECTED });
 }
+
+/** Dispatched when slices join, so their initial state is in the store at once. */
+export const REDUCERS_INJECTED = 'app/reducersInjected';
+/** The store made last (one per page; tests make one each): the one injected slices are announced to. */
+let latest: { dispatch: (action: UnknownAction) => unknown } | undefined;
 
 /** A store with its persistor; once the token is restored the session is refreshed, once. */
 export function createAppStore() {
@@ -64,6 +81,7 @@ export function createAppStore() {
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
   });
+  latest = store;
   setTokenSource(() => store.getState().auth.token);
   const persistor = persistStore(store, null, () => {
     store.dispatch(refresh());

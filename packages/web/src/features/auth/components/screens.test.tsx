@@ -84,6 +84,27 @@ describe('account screens', () => {
     expect(named('Прізвище')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('login names every wrong field at once in its alert and marks each field (issue 18, item 3)', async () => {
+    mockApi({
+      'POST /api/auth/login': () =>
+        json(
+          {
+            message: 'Електронна пошта: обовʼязкове поле',
+            fields: { email: 'Електронна пошта: обовʼязкове поле', password: 'Пароль: обовʼязкове поле' },
+          },
+          400,
+        ),
+    });
+    renderApp('/login');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Увійти' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Електронна пошта: обовʼязкове поле. Пароль: обовʼязкове поле',
+    );
+    expect(screen.getByLabelText('Електронна пошта')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Пароль')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('recovery shows the server answer in a status region', async () => {
     mockApi({ 'POST /api/auth/recovery': () => json({ message: RECOVERY_ANSWER }) });
     const app = renderApp('/recovery');
