@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { INSTANT_MAX, multiLine, singleLine, tooLate, wholeNumber } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate, type WholeRange, wholeNumber } from './common.js';
+
+/** A club's length in minutes, and its seats: the schema's rule and the console's number inputs. */
+export const CLUB_DURATION_MIN: WholeRange = { min: 15, max: 600 };
+export const CLUB_CAPACITY: WholeRange = { min: 1, max: 1000 };
 
 export const clubSchema = z
   .object({
@@ -41,8 +45,8 @@ export const clubBodySchema = z
       .default(''),
     host: singleLine('Ведучий').min(1, 'Ведучий: обовʼязкове поле').max(200),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
-    durationMin: wholeNumber('Тривалість', 15, 600, 'хвилин').default(60),
-    capacity: wholeNumber('Кількість місць', 1, 1000),
+    durationMin: wholeNumber('Тривалість', CLUB_DURATION_MIN, 'хвилин').default(60),
+    capacity: wholeNumber('Кількість місць', CLUB_CAPACITY),
   })
   .refine((club) => club.city !== '' || club.link !== '', {
     message: 'Посилання: онлайн-клубу потрібне посилання на зустріч',

@@ -36,7 +36,13 @@ export function configureUkrainianMessages(): void {
  * message for every failure once answered «Завдань: ціле число» for 500 tasks, which was true
  * but not what was wrong.
  */
-export function wholeNumber(label: string, min: number, max: number, unit = '') {
+/** The whole numbers a field takes; the web's number inputs use the same (min, max). */
+export interface WholeRange {
+  min: number;
+  max: number;
+}
+
+export function wholeNumber(label: string, { min, max }: WholeRange, unit = '') {
   const range = `${label}: від ${min} до ${max}${unit ? ` ${unit}` : ''}`;
   return z
     .number({ error: (issue) => (issue.input === undefined ? `${label}: обовʼязкове поле` : `${range}, ціле число`) })

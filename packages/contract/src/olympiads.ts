@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { INSTANT_MAX, multiLine, singleLine, tooLate, wholeNumber } from './common.js';
+import { INSTANT_MAX, multiLine, singleLine, tooLate, type WholeRange, wholeNumber } from './common.js';
 import { playTaskSchema, taskResultSchema } from './game.js';
 
 /** Bonus footprint points for the top three of an olympiad, on top of the points they scored. */
 export const OLYMPIAD_WINNER_POINTS = [50, 30, 20] as const;
+/** An attempt's minutes, and the tasks drawn: the schema's rule and the console's number inputs. */
+export const OLYMPIAD_DURATION_MIN: WholeRange = { min: 1, max: 180 };
+export const OLYMPIAD_TASKS: WholeRange = { min: 3, max: 30 };
 
 export const olympiadSchema = z
   .object({
@@ -67,8 +70,8 @@ export const olympiadBodySchema = z
     description: multiLine('Опис').trim().max(3000).default(''),
     startsAt: z.number({ error: 'Початок: дата й час' }).int().max(INSTANT_MAX, tooLate('Початок')),
     endsAt: z.number({ error: 'Кінець: дата й час' }).int().max(INSTANT_MAX, tooLate('Кінець')),
-    durationMin: wholeNumber('Тривалість спроби', 1, 180, 'хвилин').default(20),
-    taskCount: wholeNumber('Кількість завдань', 3, 30).default(10),
+    durationMin: wholeNumber('Тривалість спроби', OLYMPIAD_DURATION_MIN, 'хвилин').default(20),
+    taskCount: wholeNumber('Кількість завдань', OLYMPIAD_TASKS).default(10),
   })
   .refine((o) => o.endsAt > o.startsAt, { message: 'Кінець: має бути пізніше за початок', path: ['endsAt'] })
   .meta({ id: 'OlympiadBody' });

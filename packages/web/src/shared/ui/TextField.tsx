@@ -1,3 +1,4 @@
+import type { WholeRange } from '@yedyni/contract';
 import { useId } from 'react';
 import { describedBy, FieldError, useFieldError } from './FieldErrors';
 import { TextInput, type TextInputProps } from './TextInput';
@@ -26,4 +27,9 @@ export function TextField({ hint, error, id, ...rest }: TextFieldProps) {
       <FieldError id={problem.errorId} text={problem.text} />
     </TextInput>
   );
+}
+
+/** A whole number within the contract's range (the same `min`/`max` the server checks). */
+export function NumberField({ range, ...rest }: Omit<TextFieldProps, 'type' | 'min' | 'max'> & { range: WholeRange }) {
+  return <TextField {...rest} type="number" inputMode="numeric" min={range.min} max={range.max} />;
 }

@@ -1,7 +1,7 @@
-import { type Club, type ClubBody, clubBodySchema } from '@yedyni/contract';
+import { CLUB_CAPACITY, CLUB_DURATION_MIN, type Club, type ClubBody, clubBodySchema } from '@yedyni/contract';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
-import { TextField } from '../../../shared/ui/TextField';
+import { NumberField, TextField } from '../../../shared/ui/TextField';
 import {
   AdminForm,
   type EditFormProps,
@@ -104,24 +104,8 @@ export function ClubForm({ club, onSave, onCancel }: ClubFormProps) {
         </div>
         <TextField label={t.formHost} name="host" maxLength={200} {...input('host')} />
         <TextField label={t.formStart} name="startsAt" type="datetime-local" {...input('start')} />
-        <TextField
-          label={t.formDuration}
-          name="durationMin"
-          type="number"
-          inputMode="numeric"
-          min={15}
-          max={600}
-          {...input('duration')}
-        />
-        <TextField
-          label={t.formCapacity}
-          name="capacity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          {...input('capacity')}
-        />
+        <NumberField label={t.formDuration} name="durationMin" range={CLUB_DURATION_MIN} {...input('duration')} />
+        <NumberField label={t.formCapacity} name="capacity" range={CLUB_CAPACITY} {...input('capacity')} />
       </div>
     </AdminForm>
   );

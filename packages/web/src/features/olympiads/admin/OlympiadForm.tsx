@@ -1,7 +1,7 @@
-import { type AdminOlympiad, olympiadBodySchema } from '@yedyni/contract';
+import { type AdminOlympiad, OLYMPIAD_DURATION_MIN, OLYMPIAD_TASKS, olympiadBodySchema } from '@yedyni/contract';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
-import { TextField } from '../../../shared/ui/TextField';
+import { NumberField, TextField } from '../../../shared/ui/TextField';
 import {
   AdminForm,
   adminTexts,
@@ -72,24 +72,8 @@ export function OlympiadForm({ olympiad, onSave, onCancel }: OlympiadFormProps) 
         <NameFields texts={t} form={form} />
         <TextField label={t.formStart} name="startsAt" type="datetime-local" {...input('start')} />
         <TextField label={t.formEnd} name="endsAt" type="datetime-local" {...input('end')} />
-        <TextField
-          label={t.formDuration}
-          name="durationMin"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={180}
-          {...input('duration')}
-        />
-        <TextField
-          label={t.formTasks}
-          name="taskCount"
-          type="number"
-          inputMode="numeric"
-          min={3}
-          max={30}
-          {...input('tasks')}
-        />
+        <NumberField label={t.formDuration} name="durationMin" range={OLYMPIAD_DURATION_MIN} {...input('duration')} />
+        <NumberField label={t.formTasks} name="taskCount" range={OLYMPIAD_TASKS} {...input('tasks')} />
       </div>
     </AdminForm>
   );
