@@ -26,9 +26,9 @@ const staticReducers = {
 };
 
 type LazyReducers = { [K in keyof LazyLoadedState]?: Reducer<LazyLoadedState[K]> } & {
-  /** The whole exercises slice replaces the count-only reducer of the first screen. */
+  /** The count-only stand-in with the frame (`app/partners.ts`), the whole slice with the homework screens. */
   exercises?: Reducer<ExercisesState>;
-  /** The whole partners slice replaces the header-only reducer (`app/partners.ts`). */
+  /** With the frame (`app/partners.ts`). */
   partners?: Reducer<PartnersState>;
 };
 type StaticState = ReturnType<ReturnType<typeof combineReducers<typeof staticReducers>>>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
 import { indicators } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mockApi';
-import { initialPartnersState, partnersHeaderReducer, selectIndicators } from './header';
+import { initialPartnersState, selectIndicators } from './header';
 import { fetchIndicators, fetchMember, fetchTeam, historyPopped, partnersReducer } from './slice';
 import type { PartnersState } from './types';
 
@@ -92,10 +92,6 @@ describe('partners slice (spec §3 and 4, docs/ARCHITECTURE.md)', () => {
     expect(partnersReducer(state({ indicators, partner: taras, history: [me] }), sessionEnded())).toEqual(
       initialPartnersState,
     );
-  });
-
-  it('the header-only reducer of the first screen holds the same empty state', () => {
-    expect(partnersHeaderReducer(undefined)).toEqual(initialPartnersState);
   });
 });
 
