@@ -134,6 +134,8 @@ describe('scoring', () => {
     expect(score(gap, {}, { text: 'ку́хонну' })).toBe(0);
     expect(score(gap, {}, { text: 'кухонну' })).toBe(0);
     expect(normalize('пʼять')).toBe(normalize("п'ять"));
+    // Every apostrophe a keyboard or a phone may type, as names are (contract normalizeApostrophes).
+    for (const typed of ['п‘ять', 'пʻять', 'п´ять', 'п＇ять']) expect(normalize(typed)).toBe(normalize('пʼять'));
   });
 
   it('order: the sentence or an accepted alternative; anything but a permutation scores 0', () => {

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { type AuthoredTask, authoredTaskSchema, type PlayTask, TASK_POINTS, type TaskResult } from '@yedyni/contract';
+import {
+  type AuthoredTask,
+  authoredTaskSchema,
+  normalizeApostrophes,
+  type PlayTask,
+  TASK_POINTS,
+  type TaskResult,
+} from '@yedyni/contract';
 
 /**
  * How a task was shown: the permutation of the shuffled column (match: shown right item → pair;
@@ -55,12 +62,7 @@ const isIndexList = (value: unknown): value is number[] =>
 
 /** Case, spacing, apostrophe variants and composed/decomposed letters do not matter; stress marks do. */
 export function normalize(text: string): string {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/['’`ʼ]/g, 'ʼ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return normalizeApostrophes(text).normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
