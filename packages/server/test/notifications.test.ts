@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, kyivParts, kyivTime, RATING_UNDO_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordChanged } from '../src/features/notifications/account.js';
 import { startTestApp, type TestApp, until } from './support/app.js';
 import { curator, importFixtures, signUp } from './support/courses.js';
 import { type ReceivedMail, startSmtp } from './support/smtp.js';
@@ -357,5 +358,13 @@ describe('the morning digest', () => {
     await settle();
     expect(digestMails()).toHaveLength(2);
     expect(mailsTo(learner.person.email)).toHaveLength(3);
+  });
+});
+
+describe('the password-changed mail', () => {
+  it('says when, on the Kyiv clock in the app’s own words, also on the night the clocks go forward', () => {
+    // 29 March 2026: Kyiv moves from 03:00 to 04:00; 01:30 UTC is 04:30 there.
+    const event = passwordChanged('u-1', 'reset', Date.UTC(2026, 2, 29, 1, 30));
+    expect(event.email?.paragraphs[0]).toContain('Час зміни: 04:30, 29 березня 2026 (Київ).');
   });
 });

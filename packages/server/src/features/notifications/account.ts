@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatLongDate } from '@yedyni/contract';
 import type { NotificationEvent } from './service.js';
 
 /** The account's security mail: always sent, at once, whatever the preferences and the hour. */
@@ -18,7 +19,7 @@ export function passwordChanged(userId: string, how: 'reset' | 'operator', now: 
     email: {
       subject: title,
       paragraphs: [
-        `${body} Час зміни: ${new Date(now).toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })} (Київ).`,
+        `${body} Час зміни: ${formatLongDate(now)} (Київ).`,
         'Якщо це були не ви, одразу відновіть пароль за адресою вашої пошти і напишіть нам.',
       ],
       action: 'Відкрити кабінет',
