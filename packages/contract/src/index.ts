@@ -9,6 +9,7 @@ export * from './dates.js';
 export * from './diary.js';
 export * from './game.js';
 export * from './gratitudes.js';
+export * from './habit.js';
 export * from './homework.js';
 export * from './notifications.js';
 export * from './numbers.js';

@@ -23,3 +23,14 @@ export function formatNumber(value: number, minDigits = 0, maxDigits = minDigits
 export function formatUah(amount: number): string {
   return `${formatNumber(amount, 2)}${NO_BREAK_SPACE}₴`;
 }
+
+let pluralRules: Intl.PluralRules | undefined;
+
+/** A number with its word in the right Ukrainian form: «1 день», «2 дні», «5 днів», «1,5 дня». */
+export function plural(n: number, one: string, few: string, many: string, other = few): string {
+  // Made on first use, so a bundle that never needs it does not build it on load.
+  pluralRules ??= new Intl.PluralRules('uk-UA');
+  const form = pluralRules.select(n);
+  const word = form === 'one' ? one : form === 'few' ? few : form === 'many' ? many : other;
+  return `${formatNumber(n, 0, 2)} ${word}`;
+}

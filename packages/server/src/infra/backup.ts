@@ -52,6 +52,8 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   olympiad_attempts: ['olympiad_id', 'user_id'],
   clubs: ['id'],
   club_signups: ['club_id', 'user_id'],
+  practice_events: ['source_key'],
+  practice_goals: ['user_id'],
   push_subscriptions: ['id'],
   notifications: ['id'],
   notification_deliveries: ['id'],

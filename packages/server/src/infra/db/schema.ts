@@ -321,6 +321,23 @@ export interface ClubSignupsTable {
   created_at: number;
 }
 
+export interface PracticeEventsTable {
+  source_key: string;
+  user_id: string;
+  /** Kyiv date 'YYYY-MM-DD'. */
+  day: string;
+  kind: string;
+  ref: string | null;
+  at: number;
+}
+
+export interface PracticeGoalsTable {
+  user_id: string;
+  lessons: number;
+  reviews: number;
+  updated_at: number;
+}
+
 export interface AuditLogTable {
   id: string;
   /** Null for the operator's command line. */
@@ -437,6 +454,8 @@ export interface Database {
   olympiad_attempts: OlympiadAttemptsTable;
   clubs: ClubsTable;
   club_signups: ClubSignupsTable;
+  practice_events: PracticeEventsTable;
+  practice_goals: PracticeGoalsTable;
   push_subscriptions: PushSubscriptionsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;

@@ -1,13 +1,4 @@
-import { BASE_AMOUNT_SUPPORT, formatDate, formatNumber, formatUah as uah } from '@yedyni/contract';
-
-const rules = new Intl.PluralRules('uk-UA');
-
-/** «1 день», «2 дні», «5 днів», «1,5 дня». */
-export function plural(n: number, one: string, few: string, many: string, other = few): string {
-  const form = rules.select(n);
-  const word = form === 'one' ? one : form === 'few' ? few : form === 'many' ? many : other;
-  return `${formatNumber(n, 0, 2)} ${word}`;
-}
+import { BASE_AMOUNT_SUPPORT, formatDate, plural, formatUah as uah } from '@yedyni/contract';
 
 export const supportTexts = {
   // Indicators

@@ -16,6 +16,7 @@ import * as pushSubscriptions from './0014_push_subscriptions.js';
 import * as exerciseRatings from './0015_exercise_ratings.js';
 import * as footprintPaymentWord from './0016_footprint_payment_word.js';
 import * as nameApostrophes from './0017_name_apostrophes.js';
+import * as practice from './0018_practice.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_exercise_ratings': exerciseRatings,
   '0016_footprint_payment_word': footprintPaymentWord,
   '0017_name_apostrophes': nameApostrophes,
+  '0018_practice': practice,
 };
 
 export const migrationProvider: MigrationProvider = {

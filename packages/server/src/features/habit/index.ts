@@ -1,0 +1,2 @@
+/** Habit's public API (the daily habit): practice every feature records, streaks, the daily goal. */
+export { forgetPractice, type Practice, practiceDays, recordPractice } from './practice.js';
