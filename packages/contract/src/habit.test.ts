@@ -131,11 +131,11 @@ describe('waveCalendar', () => {
 
 describe('dailyGoalSchema', () => {
   it('accepts small goals and refuses an empty one or one out of range', () => {
-    expect(dailyGoalSchema.parse({ lessons: 1, reviews: 1 })).toEqual({ lessons: 1, reviews: 1 });
-    expect(dailyGoalSchema.safeParse({ lessons: 0, reviews: 0 }).error?.issues[0]?.message).toBe(
+    expect(dailyGoalSchema.parse({ lessons: 1, repetitions: 1 })).toEqual({ lessons: 1, repetitions: 1 });
+    expect(dailyGoalSchema.safeParse({ lessons: 0, repetitions: 0 }).error?.issues[0]?.message).toBe(
       'Мета: оберіть хоча б один урок або одне повторення',
     );
-    expect(dailyGoalSchema.safeParse({ lessons: 4, reviews: 0 }).success).toBe(false);
-    expect(dailyGoalSchema.safeParse({ lessons: 1.5, reviews: 0 }).success).toBe(false);
+    expect(dailyGoalSchema.safeParse({ lessons: 4, repetitions: 0 }).success).toBe(false);
+    expect(dailyGoalSchema.safeParse({ lessons: 1.5, repetitions: 0 }).success).toBe(false);
   });
 });

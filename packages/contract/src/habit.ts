@@ -17,14 +17,14 @@ export const STREAK_REMINDER_HOUR = 20;
 
 /**
  * What counts as practice. `diary`, `selftest` and `homework` name a lesson (they are the goal's
- * «уроки»); `game` and `review` are the goal's «повторення»; `club` counts for the streak only.
+ * «уроки»); `game` and `repetition` (a session of «Повторення») are the goal's «повторення»; `club` counts for the streak only.
  */
-export const PRACTICE_KINDS = ['diary', 'selftest', 'homework', 'game', 'review', 'club'] as const;
+export const PRACTICE_KINDS = ['diary', 'selftest', 'homework', 'game', 'repetition', 'club'] as const;
 export type PracticeKind = (typeof PRACTICE_KINDS)[number];
 export const LESSON_PRACTICE: readonly PracticeKind[] = ['diary', 'selftest', 'homework'];
-export const REVIEW_PRACTICE: readonly PracticeKind[] = ['game', 'review'];
+export const REPETITION_PRACTICE: readonly PracticeKind[] = ['game', 'repetition'];
 
-/** The daily goal: lessons (diary, self-test or homework on a lesson) and reviews (a review session or a game round). */
+/** The daily goal: lessons (diary, self-test or homework on a lesson) and repetitions (a «Повторення» session or a game round). */
 export const GOAL_MAX = 3;
 export const dailyGoalSchema = z
   .object({
@@ -33,24 +33,24 @@ export const dailyGoalSchema = z
       .int('Мета: кількість уроків — ціле число від 0 до 3')
       .min(0, 'Мета: кількість уроків — ціле число від 0 до 3')
       .max(GOAL_MAX, 'Мета: кількість уроків — ціле число від 0 до 3'),
-    reviews: z
+    repetitions: z
       .number({ error: 'Мета: кількість повторень — ціле число від 0 до 3' })
       .int('Мета: кількість повторень — ціле число від 0 до 3')
       .min(0, 'Мета: кількість повторень — ціле число від 0 до 3')
       .max(GOAL_MAX, 'Мета: кількість повторень — ціле число від 0 до 3'),
   })
-  .refine((goal) => goal.lessons + goal.reviews > 0, {
+  .refine((goal) => goal.lessons + goal.repetitions > 0, {
     message: 'Мета: оберіть хоча б один урок або одне повторення',
     path: ['lessons'],
   })
   .meta({ id: 'DailyGoal' });
 export type DailyGoal = z.infer<typeof dailyGoalSchema>;
-export const DEFAULT_DAILY_GOAL: DailyGoal = { lessons: 1, reviews: 1 };
+export const DEFAULT_DAILY_GOAL: DailyGoal = { lessons: 1, repetitions: 1 };
 /** The goals offered as one tap; any other within the schema is accepted too. */
 export const GOAL_PRESETS: readonly { title: string; goal: DailyGoal }[] = [
-  { title: 'Легко', goal: { lessons: 1, reviews: 0 } },
-  { title: 'Звично', goal: { lessons: 1, reviews: 1 } },
-  { title: 'Серйозно', goal: { lessons: 2, reviews: 2 } },
+  { title: 'Легко', goal: { lessons: 1, repetitions: 0 } },
+  { title: 'Звично', goal: { lessons: 1, repetitions: 1 } },
+  { title: 'Серйозно', goal: { lessons: 2, repetitions: 2 } },
 ];
 
 /** A Kyiv date 'YYYY-MM-DD' moved by whole days (calendar arithmetic: no hours, no DST). */
@@ -191,8 +191,8 @@ export const habitSummarySchema = z
     team: z.object({ current: z.number().int(), members: z.number().int() }).nullable(),
     goal: dailyGoalSchema,
     /** Today's progress toward the goal. */
-    done: z.object({ lessons: z.number().int(), reviews: z.number().int() }),
-    /** Review cards due now. */
+    done: z.object({ lessons: z.number().int(), repetitions: z.number().int() }),
+    /** Cards of «Повторення» due now. */
     dueCards: z.number().int(),
     /** The days of the week so far ending today, for home's short strip. */
     week: z.array(calendarDaySchema),

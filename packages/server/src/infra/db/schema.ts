@@ -334,7 +334,7 @@ export interface PracticeEventsTable {
 export interface PracticeGoalsTable {
   user_id: string;
   lessons: number;
-  reviews: number;
+  repetitions: number;
   updated_at: number;
 }
 

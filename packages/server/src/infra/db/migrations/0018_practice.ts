@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * The daily habit: each act of real practice (a diary entry, a self-test, homework, a game round,
- * a review session, a club attended) is one row on its Kyiv day, keyed by its cause so that a
+ * a «Повторення» session, a club attended) is one row on its Kyiv day, keyed by its cause so that a
  * repeated request counts once. Streaks, goals and calendars are computed from these rows when
  * read, so nothing has to run at midnight. A learner's daily goal is a row of its own.
  */
@@ -30,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('practice_goals')
     .addColumn('user_id', 'varchar(36)', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('lessons', 'integer', (c) => c.notNull())
-    .addColumn('reviews', 'integer', (c) => c.notNull())
+    .addColumn('repetitions', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 }
