@@ -175,7 +175,7 @@ export function waveCalendar(
   });
 }
 
-const calendarDaySchema = z.object({ date: z.string(), state: z.enum(CALENDAR_STATES) });
+export const calendarDaySchema = z.object({ date: z.string(), state: z.enum(CALENDAR_STATES) });
 
 /** What home shows of the habit, sent with «Що сьогодні» (no extra request). */
 export const habitSummarySchema = z

@@ -14,6 +14,7 @@ import { homeworkRoutes } from './features/homework/index.js';
 import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
+import { progressRoutes } from './features/progress/index.js';
 import { supportRoutes } from './features/support/index.js';
 import { type Config, ConfigError } from './infra/config.js';
 import { apiDocs } from './infra/http/docs.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
+  await app.register(progressRoutes, { prefix: '/api/progress', progress: services.progress });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
   await app.register(pushRoutes, {
     prefix: '/api/notifications',

@@ -21,6 +21,7 @@ import {
 } from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
+import { ProgressService } from './features/progress/index.js';
 import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
@@ -66,6 +67,7 @@ export interface Services {
   game: GameService;
   clubs: ClubsService;
   olympiads: OlympiadsService;
+  progress: ProgressService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
   notifications: NotificationService;
@@ -357,6 +359,7 @@ export async function createServices(
       game,
       clubs,
       olympiads,
+      progress: new ProgressService({ db, clock, courses }),
       push,
       notifications,
       admin,

@@ -30,6 +30,7 @@ import {
 import { canReadNotification } from '../src/features/notifications/policy.js';
 import { canManageOlympiads } from '../src/features/olympiads/policy.js';
 import { canReadPayments } from '../src/features/payments/policy.js';
+import { canReadProgress } from '../src/features/progress/policy.js';
 
 /*
  * Every policy function, table-driven: actor roles × records → what is allowed. A row reads
@@ -119,6 +120,9 @@ const table: Row[] = [
   // notifications: the recipient's alone, whatever the role
   ['read own notification', (a) => canReadNotification(a, own(a)), [true, true, true]],
   ['read their notification', (a) => canReadNotification(a, theirs), [false, false, false]],
+  // progress: the learner's alone, whatever the role (it is made of the private diary)
+  ['read own progress', (a) => canReadProgress(a, own(a)), [true, true, true]],
+  ['read their progress', (a) => canReadProgress(a, theirs), [false, false, false]],
 ];
 
 describe('policies', () => {

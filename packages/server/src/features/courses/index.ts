@@ -4,4 +4,4 @@ export { CourseAuthoring } from './authoring.js';
 export { ContentError, courseFolders, exportCourses, importCourse } from './content.js';
 export { mediaFiles } from './media.js';
 export { coursesRoutes } from './routes.js';
-export { CoursesService } from './service.js';
+export { CoursesService, type EnrolledWave } from './service.js';

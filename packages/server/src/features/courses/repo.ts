@@ -70,6 +70,19 @@ export function waveStateOf(
   );
 }
 
+/** A learner's enrolments with their courses, in the catalogue's order: one query. */
+export function enrolledCoursesOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('enrollments')
+    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+    .selectAll('courses')
+    .select('enrollments.wave')
+    .where('enrollments.user_id', '=', userId)
+    .orderBy('courses.position')
+    .orderBy('courses.title')
+    .execute();
+}
+
 export function enrollmentsOf(db: Executor, userId: string) {
   return db.selectFrom('enrollments').selectAll().where('user_id', '=', userId).execute();
 }

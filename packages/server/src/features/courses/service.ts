@@ -40,6 +40,15 @@ export interface CourseAccess {
   canManage: boolean;
 }
 
+/** A course a learner is enrolled in, as their wave sees it. */
+export interface EnrolledWave {
+  courseId: string;
+  title: string;
+  wave: string;
+  waveStart: number;
+  lessons: { day: number; theme: string; isOpen: boolean }[];
+}
+
 export class CoursesService {
   private readonly content: CourseContentCache;
 
@@ -252,6 +261,38 @@ export class CoursesService {
       if (counted !== undefined) return shown(counted);
     }
     throw new AppError(409, 'Тест саме зараховується з іншої вкладки. Спробуйте ще раз.');
+  }
+
+  /**
+   * A learner's courses with their wave and each lesson's opening, for reports on their own work
+   * (progress): a query for the enrolments, one for the waves' starts, and lessons from the cache.
+   */
+  async enrolledWaves(userId: string): Promise<EnrolledWave[]> {
+    const { db } = this.deps;
+    const now = this.now();
+    const courses = await repo.enrolledCoursesOf(db, userId);
+    const starts = await repo.waveStarts(
+      db,
+      courses.map((c) => c.id),
+    );
+    return Promise.all(
+      courses.map(async (course) => {
+        const waveStart = starts.find((w) => w.course_id === course.id && w.label === course.wave)?.start ?? 0;
+        const { lessons, schedules: byWave } = await this.content.get(course);
+        const schedules = byWave.get(course.wave);
+        return {
+          courseId: course.id,
+          title: course.title,
+          wave: course.wave,
+          waveStart,
+          lessons: lessons.map(({ day, theme }) => ({
+            day,
+            theme,
+            isOpen: lessonOpensAt(waveStart, day, schedules?.get(day) ?? null) <= now,
+          })),
+        };
+      }),
+    );
   }
 
   /** The morning digest's part from courses: lessons opened today (Kyiv), and opened lessons without a diary. */

@@ -65,6 +65,19 @@ export async function diaryDaysOf(db: Executor, userId: string): Promise<Map<str
 }
 
 /**
+ * Every diary entry of a learner, all courses, in one query: the lesson, the date written about,
+ * the self-test score, and whether anything was written (a self-test alone makes an empty entry).
+ */
+export async function diaryEntriesOf(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom('diary_entries')
+    .select(['course_id', 'day', 'date', 'test', 'entry', 'plan'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map(({ entry, plan, ...row }) => ({ ...row, written: entry.trim() !== '' || plan.trim() !== '' }));
+}
+
+/**
  * Records a lesson's first complete self-test score in its diary entry (made, empty, if missing),
  * inside the caller's transaction. The entry's `test` is set once, from null, so concurrent
  * submissions never count twice. Returns the entry's id when this score counted, `null` when a

@@ -1,4 +1,5 @@
 /** Homework's public API. */
 export { reviewsHomework } from './policy.js';
+export { homeworkOf } from './repo.js';
 export { homeworkRoutes } from './routes.js';
 export { HomeworkService } from './service.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type FootprintEntry, INVITATION_POINTS } from '@yedyni/contract';
+import { addIsoDays, type FootprintEntry, INVITATION_POINTS, kyivDateRange, kyivIsoDate } from '@yedyni/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 
@@ -99,4 +100,42 @@ export async function footprintHistory(
     })),
     totalPages: Math.ceil(Number(n) / query.limit),
   };
+}
+
+/**
+ * A user's footprint at the end of each Kyiv day from `fromDay` to `today`, in one query: what the
+ * rows before `fromDay` add up to, and the rows since, summed by instant. Kyiv days are counted
+ * here rather than in SQL, where neither engine knows when Kyiv's clocks change.
+ */
+export async function footprintByDay(
+  db: Executor,
+  userId: string,
+  fromDay: string,
+  today: string,
+): Promise<{ date: string; total: number }[]> {
+  const from = kyivDateRange(fromDay).start;
+  // Everything before the window is one group (instant 0); the rest keep their instants. The
+  // bound is a literal (our own number), so PostgreSQL sees one expression in SELECT and GROUP BY.
+  const at = sql<number>`case when ${sql.ref('date')} < ${sql.lit(from)} then 0 else ${sql.ref('date')} end`;
+  const rows = await db
+    .selectFrom('mark_entries')
+    .select([at.as('at'), (eb) => eb.fn.sum<number>('points').as('points')])
+    .where('user_id', '=', userId)
+    .groupBy(at)
+    .execute();
+  const byDay = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    if (Number(row.at) < from) total += Number(row.points);
+    else {
+      const day = kyivIsoDate(Number(row.at));
+      byDay.set(day, (byDay.get(day) ?? 0) + Number(row.points));
+    }
+  }
+  const series: { date: string; total: number }[] = [];
+  for (let day = fromDay; day <= today; day = addIsoDays(day, 1)) {
+    total += byDay.get(day) ?? 0;
+    series.push({ date: day, total });
+  }
+  return series;
 }
