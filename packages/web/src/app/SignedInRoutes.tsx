@@ -13,6 +13,8 @@ const BonusLayout = lazyScreen(() => import('./layouts/BonusLayout'));
 const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
 
 const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
+/** «Мій прогрес»; its footprint chart loads uPlot on its own when drawn. */
+const ProgressPage = lazyScreen(() => import('../features/progress/components/ProgressPage'));
 
 /** A learning screen: its chunk and the learning slices' (injected into the store), loaded together. */
 function learningScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
@@ -135,6 +137,7 @@ export default function SignedInRoutes() {
           <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />
           <Route path="clubs" element={<ClubsPage />} />
+          <Route path="progress" element={<ProgressPage />} />
           <Route path="bonus" element={<BonusLayout />}>
             <Route index element={<IndicatorsPage />} />
             <Route path="payments" element={<PaymentsPage />} />

@@ -28,6 +28,7 @@ export const courseTexts = {
 
   back: 'Усі курси',
   myDiary: 'Мій щоденник',
+  myProgress: 'Мій прогрес',
   lessons: 'Уроки',
   day: (day: string) => `День ${day}`,
   lessonLink: (day: string, theme: string) => `Урок ${day}: ${theme}`,

@@ -104,6 +104,9 @@ function CourseOverview({ course, chat }: { course: Course } & CoursePageProps) 
           >
             {t.myDiary}
           </Link>
+          <Link to="/uk/progress" className={`${buttons.outline} ${styles.diaryLink}`}>
+            {t.myProgress}
+          </Link>
         </div>
       </header>
 
