@@ -118,7 +118,7 @@ describe('«Мій прогрес»', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['✓Практика', '✕Пропущено', '✦Світлий день', '•Сьогодні', 'Попереду']);
-    expect(calendar).toHaveAccessibleDescription('Практика Пропущено Світлий день Сьогодні Попереду');
+    expect(calendar).toHaveAccessibleDescription('Практика Сьогодні Світлий день Пропущено Попереду');
   });
 
   it('says what the footprint chart shows in a sentence, which stays while the chart cannot be drawn', async () => {

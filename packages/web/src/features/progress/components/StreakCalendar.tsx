@@ -1,4 +1,4 @@
-import { CALENDAR_STATES, type CalendarState, formatDay, kyivDateRange } from '@yedyni/contract';
+import { type CalendarState, formatDay, kyivDateRange } from '@yedyni/contract';
 import { useId } from 'react';
 import layout from '../../../shared/ui/layout.module.css';
 import { CALENDAR_WORDS, progressTexts as t } from '../texts';
@@ -12,6 +12,12 @@ interface StreakCalendarProps {
   /** Without it the legend is left to the caller (a short strip beside one that has it). */
   legend?: boolean;
 }
+
+/**
+ * The legend's order. Written out rather than the contract's CALENDAR_STATES: habit.ts would bring
+ * its zod schemas into this chunk, and with them a new shared chunk /login's entry has to name.
+ */
+const LEGEND: readonly CalendarState[] = ['done', 'today', 'frozen', 'missed', 'future'];
 
 /** Monday 0 … Sunday 6 of a Kyiv date (calendar arithmetic, no time zone). */
 const weekdayOf = (isoDate: string) => (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -56,7 +62,7 @@ export function StreakCalendar({ days, label, legend = true }: StreakCalendarPro
       </ol>
       {legend && (
         <ul id={legendId} className={`${layout.list} ${styles.legend}`} aria-label={t.legend}>
-          {CALENDAR_STATES.map((state) => (
+          {LEGEND.map((state) => (
             <li key={state}>
               <span aria-hidden="true" className={`${styles.swatch} ${styles[state]}`}>
                 {CALENDAR_WORDS[state].mark}
