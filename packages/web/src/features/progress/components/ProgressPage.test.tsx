@@ -117,7 +117,7 @@ describe('«Мій прогрес»', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['✓Практика', '✕Пропущено', '✦Світлий день', '•Сьогодні', 'Попереду']);
+    ).toEqual(['✓Практика', '•Сьогодні', '✦Світлий день', '✕Пропущено', 'Попереду']);
     expect(calendar).toHaveAccessibleDescription('Практика Сьогодні Світлий день Пропущено Попереду');
   });
 
