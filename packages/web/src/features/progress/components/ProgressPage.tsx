@@ -121,17 +121,23 @@ function CourseProgress({ course }: { course: ProgressCourse }) {
           <dd>{course.diaryDays}</dd>
         </div>
       </dl>
-      <h3>{t.calendar}</h3>
-      <p className={styles.muted}>{t.calendarLead}</p>
-      <StreakCalendar days={course.calendar} label={`${t.calendar}: ${course.title}`} />
-      <h3>{t.lessons}</h3>
-      <ol className={`${layout.list} ${styles.lessons}`}>
-        {course.lessons.map((lesson) => (
-          <li key={lesson.day}>
-            <LessonRow courseId={course._id} lesson={lesson} />
-          </li>
-        ))}
-      </ol>
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <h3>{t.calendar}</h3>
+          <p className={styles.muted}>{t.calendarLead}</p>
+          <StreakCalendar days={course.calendar} label={`${t.calendar}: ${course.title}`} />
+        </div>
+        <div className={styles.column}>
+          <h3>{t.lessons}</h3>
+          <ol className={`${layout.list} ${styles.lessons}`}>
+            {course.lessons.map((lesson) => (
+              <li key={lesson.day}>
+                <LessonRow courseId={course._id} lesson={lesson} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
     </article>
   );
 }
