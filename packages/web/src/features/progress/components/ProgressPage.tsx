@@ -50,20 +50,14 @@ export default function ProgressPage({ certificates }: ProgressPageProps) {
         <Spinner />
       ) : (
         <>
-          <dl className={`${layout.tiles} ${styles.streak}`}>
-            <div>
-              <dt>{t.streak}</dt>
-              <dd>{t.days(progress.streak.current)}</dd>
-            </div>
-            <div>
-              <dt>{t.best}</dt>
-              <dd>{t.days(progress.streak.best)}</dd>
-            </div>
-            <div>
-              <dt>{t.freezesLeft}</dt>
-              <dd>{progress.streak.freezesLeft}</dd>
-            </div>
-          </dl>
+          <Tiles
+            className={styles.streak}
+            items={[
+              [t.streak, t.days(progress.streak.current)],
+              [t.best, t.days(progress.streak.best)],
+              [t.freezesLeft, progress.streak.freezesLeft],
+            ]}
+          />
           {certificates}
           {progress.courses.length === 0 ? (
             <EmptyNote>
@@ -88,6 +82,20 @@ export default function ProgressPage({ certificates }: ProgressPageProps) {
   );
 }
 
+/** Figures as tiles: a muted term over its value. */
+function Tiles({ items, className, label }: { items: [string, ReactNode][]; className?: string; label?: string }) {
+  return (
+    <dl className={`${layout.tiles} ${className ?? ''}`} aria-label={label}>
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function CourseProgress({ course }: { course: ProgressCourse }) {
   const titleId = `course-${course._id}`;
   const { selfTestAverage, ratingAverage } = course;
@@ -99,28 +107,17 @@ function CourseProgress({ course }: { course: ProgressCourse }) {
         </h2>
         <Link to={`/uk/learn/${encodeURIComponent(course._id)}`}>{t.toCourse}</Link>
       </header>
-      <dl className={`${layout.tiles} ${styles.figures}`} aria-label={t.figures}>
-        <div>
-          <dt>{t.lessonsDone}</dt>
-          <dd>{t.lessonsDoneValue(course.lessonsDone, course.lessonsTotal)}</dd>
-        </div>
-        <div>
-          <dt>{t.selfTest}</dt>
-          <dd>{selfTestAverage === null ? t.none : t.outOf(selfTestAverage, 10)}</dd>
-        </div>
-        <div>
-          <dt>{t.homework}</dt>
-          <dd>{course.homeworkHandedIn}</dd>
-        </div>
-        <div>
-          <dt>{t.rating}</dt>
-          <dd>{ratingAverage === null ? t.none : t.outOf(ratingAverage, 12)}</dd>
-        </div>
-        <div>
-          <dt>{t.diaryDays}</dt>
-          <dd>{course.diaryDays}</dd>
-        </div>
-      </dl>
+      <Tiles
+        className={styles.figures}
+        label={t.figures}
+        items={[
+          [t.lessonsDone, t.lessonsDoneValue(course.lessonsDone, course.lessonsTotal)],
+          [t.selfTest, selfTestAverage === null ? t.none : t.outOf(selfTestAverage, 10)],
+          [t.homework, course.homeworkHandedIn],
+          [t.rating, ratingAverage === null ? t.none : t.outOf(ratingAverage, 12)],
+          [t.diaryDays, course.diaryDays],
+        ]}
+      />
       <div className={styles.columns}>
         <div className={styles.column}>
           <h3>{t.calendar}</h3>
