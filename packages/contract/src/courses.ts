@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 import { LESSON_LIMITS as LIMIT } from './constants.js';
+import { habitSummarySchema } from './habit.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -146,9 +147,13 @@ export const selfTestResultSchema = z
   .meta({ id: 'SelfTestResult' });
 export type SelfTestResult = z.infer<typeof selfTestResultSchema>;
 
-/** What to do today: the next lesson of each of my courses and diary entries still to write. */
+/**
+ * What to do today: the next lesson of each of my courses and diary entries still to write, and
+ * the daily habit (streak, goal, due cards), so home needs one request.
+ */
 export const todaySchema = z
   .object({
+    habit: habitSummarySchema,
     courses: z.array(
       z.object({
         _id: idSchema,
