@@ -286,11 +286,14 @@ export class CoursesService {
     if (userIds.length === 0) return byUser;
     const rows = await this.deps.db
       .selectFrom('enrollments as e')
-      .innerJoin('course_waves as w', (join) => join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'))
+      .innerJoin('course_waves as w', (join) =>
+        join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'),
+      )
       .select(['e.user_id', 'e.course_id', 'e.wave', 'w.start'])
       .where('e.user_id', 'in', userIds)
       .execute();
-    for (const row of rows) byUser.get(row.user_id)?.push({ courseId: row.course_id, wave: row.wave, start: row.start });
+    for (const row of rows)
+      byUser.get(row.user_id)?.push({ courseId: row.course_id, wave: row.wave, start: row.start });
     return byUser;
   }
 

@@ -10,7 +10,12 @@ export const habitRoutes: FastifyPluginAsyncZod<{ habit: HabitService }> = async
 
   app.get(
     '/',
-    { schema: { summary: 'Моя серія днів, мета дня й поступ сьогодні', response: { 200: habitSummarySchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Моя серія днів, мета дня й поступ сьогодні',
+        response: { 200: habitSummarySchema, ...errors },
+      },
+    },
     async (request) => habit.summary(request.user),
   );
 

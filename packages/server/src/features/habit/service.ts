@@ -2,8 +2,8 @@ import {
   addIsoDays,
   computeStreak,
   computeTeamStreak,
-  DEFAULT_DAILY_GOAL,
   type DailyGoal,
+  DEFAULT_DAILY_GOAL,
   HABIT_MESSAGES,
   type HabitSummary,
   kyivDayRange,
@@ -216,5 +216,7 @@ const isOf = (kinds: readonly string[], kind: string) => kinds.includes(kind);
 
 /** A wave's freezes belong to it by course and label; it runs from its start's Kyiv date. */
 function streakWaves(waves: LearnerWave[]): StreakWave[] {
-  return waves.filter((w) => w.start > 0).map((w) => ({ key: `${w.courseId}:${w.wave}`, startDay: kyivIsoDate(w.start) }));
+  return waves
+    .filter((w) => w.start > 0)
+    .map((w) => ({ key: `${w.courseId}:${w.wave}`, startDay: kyivIsoDate(w.start) }));
 }
