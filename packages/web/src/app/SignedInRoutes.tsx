@@ -22,6 +22,8 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
   });
 }
 const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
+/** The habit card: its data comes with «Що сьогодні» (TodayPanel's request), into the habit slice. */
+const HabitCard = learningScreen(() => import('../features/habit/components/HabitCard'));
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
 /**
  * The course screen with its chat, composed in ./CourseScreen. The lesson's chunks load beside it,
@@ -103,7 +105,7 @@ function Lesson() {
 
 function Home() {
   const user = useAppSelector(selectUser);
-  return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
+  return <HomePage firstName={user?.first_name ?? ''} habit={<HabitCard />} today={<TodayPanel />} />;
 }
 
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
