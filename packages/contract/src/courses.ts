@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 import { LESSON_LIMITS as LIMIT } from './constants.js';
-import { habitSummarySchema } from './habit.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -148,28 +147,23 @@ export const selfTestResultSchema = z
 export type SelfTestResult = z.infer<typeof selfTestResultSchema>;
 
 /**
- * What to do today: the next lesson of each of my courses and diary entries still to write, and
- * the daily habit (streak, goal, due cards), so home needs one request.
+ * What to do today in each of my courses: the next lesson and diary entries still to write. Home's
+ * answer adds the daily habit to it (`todaySchema`, habit.ts), so that this module's users do not
+ * carry the habit's schemas.
  */
-export const todaySchema = z
-  .object({
-    habit: habitSummarySchema,
-    courses: z.array(
-      z.object({
-        _id: idSchema,
-        title: z.string(),
-        wave: z.string(),
-        nextLesson: z
-          .object({ day: z.string(), theme: z.string(), opensAt: z.number(), isOpen: z.boolean() })
-          .nullable(),
-        diaryMissing: z.array(z.object({ day: z.string(), theme: z.string() })),
-        lessonsTotal: z.number().int(),
-        lessonsDone: z.number().int(),
-      }),
-    ),
-  })
-  .meta({ id: 'Today' });
-export type Today = z.infer<typeof todaySchema>;
+export const todayCoursesSchema = z.object({
+  courses: z.array(
+    z.object({
+      _id: idSchema,
+      title: z.string(),
+      wave: z.string(),
+      nextLesson: z.object({ day: z.string(), theme: z.string(), opensAt: z.number(), isOpen: z.boolean() }).nullable(),
+      diaryMissing: z.array(z.object({ day: z.string(), theme: z.string() })),
+      lessonsTotal: z.number().int(),
+      lessonsDone: z.number().int(),
+    }),
+  ),
+});
 
 export const COURSE_MESSAGES = {
   notFound: 'Курс не знайдено',

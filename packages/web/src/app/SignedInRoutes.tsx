@@ -21,9 +21,7 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
     return screen;
   });
 }
-const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
-/** The habit card: its data comes with «Що сьогодні» (TodayPanel's request), into the habit slice. */
-const HabitCard = learningScreen(() => import('../features/habit/components/HabitCard'));
+const TodayPanel = learningScreen(() => import('./TodayScreen'));
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
 /**
  * The course screen with its chat, composed in ./CourseScreen. The lesson's chunks load beside it,
@@ -105,7 +103,7 @@ function Lesson() {
 
 function Home() {
   const user = useAppSelector(selectUser);
-  return <HomePage firstName={user?.first_name ?? ''} habit={<HabitCard />} today={<TodayPanel />} />;
+  return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
 }
 
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */

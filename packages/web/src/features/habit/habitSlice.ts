@@ -1,8 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { DailyGoal, HabitSummary } from '@yedyni/contract';
-import { errorMessage, request } from '../../shared/api';
-import { errorFields } from '../../shared/lib/useFormErrors';
-import type { FieldErrors } from '../../shared/ui/FieldErrors';
+import { ApiError, errorMessage, request } from '../../shared/api';
 import { fetchToday } from '../courses';
 
 export interface HabitState {
@@ -17,16 +15,15 @@ export interface HabitRootState {
 export const initialHabitState: HabitState = { summary: null };
 
 /** Saves my daily goal; a refusal carries the server's Ukrainian message and the fields it names. */
-export const saveGoal = createAsyncThunk.withTypes<{ rejectValue: { message: string; fields: FieldErrors } }>()(
-  'habit/saveGoal',
-  async (goal: DailyGoal, { rejectWithValue }) => {
-    try {
-      return await request<DailyGoal>('PUT', '/habit/goal', goal);
-    } catch (error) {
-      return rejectWithValue({ message: errorMessage(error), fields: errorFields(error) ?? {} });
-    }
-  },
-);
+export const saveGoal = createAsyncThunk.withTypes<{
+  rejectValue: { message: string; fields: Readonly<Record<string, string>> };
+}>()('habit/saveGoal', async (goal: DailyGoal, { rejectWithValue }) => {
+  try {
+    return await request<DailyGoal>('PUT', '/habit/goal', goal);
+  } catch (error) {
+    return rejectWithValue({ message: errorMessage(error), fields: (error instanceof ApiError && error.fields) || {} });
+  }
+});
 
 const habitSlice = createSlice({
   name: 'habit',

@@ -27,8 +27,6 @@ const CARDS = [
 
 interface HomePageProps {
   firstName: string;
-  /** The daily habit's card (streak, goal), composed in by the app above «Що сьогодні». */
-  habit?: ReactNode;
   /** «Що сьогодні»: the learning plan, composed in by the app. */
   today?: ReactNode;
   /** Unread notifications: the homework feature puts them here. */
@@ -36,13 +34,12 @@ interface HomePageProps {
 }
 
 /** `/uk`: a greeting, what to do today, and the ways on. */
-export default function HomePage({ firstName, habit, today, notifications }: HomePageProps) {
+export default function HomePage({ firstName, today, notifications }: HomePageProps) {
   return (
     <>
       <h1 className={styles.greeting}>Вітаємо, {firstName}!</h1>
       <p className={styles.lead}>Сьогодні чудовий день, щоб трохи більше говорити українською. З чого почнемо?</p>
       {notifications}
-      {habit}
       {today}
       <ul className={`${layout.list} ${styles.grid}`}>
         {CARDS.map((card) => (
