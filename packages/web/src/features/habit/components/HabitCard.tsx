@@ -60,9 +60,6 @@ function HabitBody({ habit }: { habit: HabitSummary }) {
     <>
       <div className={styles.head}>
         <p className={styles.streak}>
-          <span className={styles.flame} aria-hidden="true">
-            {streak.current > 0 ? '🔥' : '🌱'}
-          </span>
           <strong>{t.streak(streak.current)}</strong>
         </p>
         <p className={styles.facts}>
