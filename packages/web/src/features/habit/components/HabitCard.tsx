@@ -1,4 +1,4 @@
-import type { CalendarState, HabitSummary } from '@yedyni/contract';
+import { type CalendarState, formatDay, type HabitSummary, kyivDateRange } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../shared/ui/Button';
@@ -11,20 +11,6 @@ import { GoalDialog } from './GoalDialog';
 import styles from './HabitCard.module.css';
 
 const WEEKDAYS = ['нд', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-const MONTHS = [
-  'січня',
-  'лютого',
-  'березня',
-  'квітня',
-  'травня',
-  'червня',
-  'липня',
-  'серпня',
-  'вересня',
-  'жовтня',
-  'листопада',
-  'грудня',
-];
 /** Each state's mark, beside its words (a colour is never the only sign). */
 const MARKS: Record<CalendarState, string> = { done: '✓', missed: '·', frozen: '☀', today: '○', future: '' };
 
@@ -32,7 +18,7 @@ const MARKS: Record<CalendarState, string> = { done: '✓', missed: '·', frozen
 function dayParts(date: string) {
   const [y, m, d] = date.split('-').map(Number);
   const weekday = WEEKDAYS[new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay()] ?? '';
-  return { weekday, long: `${weekday}, ${d} ${MONTHS[(m ?? 1) - 1] ?? ''}` };
+  return { weekday, long: `${weekday}, ${formatDay(kyivDateRange(date).start)}` };
 }
 
 /**
