@@ -57,11 +57,30 @@ export type ClubBody = z.input<typeof clubBodySchema>;
 
 export const clubSignupsSchema = z.object({
   signups: z.array(
-    z.object({ _id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string(), date: z.number() }),
+    z.object({
+      _id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      date: z.number(),
+      /** Marked present by the console (null: not marked); only once the club has started. */
+      presentAt: z.number().nullable(),
+    }),
   ),
+  /** Whether attendance may be marked now: the club has started. */
+  started: z.boolean(),
 });
 
 export type ClubSignups = z.infer<typeof clubSignupsSchema>;
+
+/** `PUT /api/admin/clubs/:id/attendance`: one signed-up person marked present or not. */
+export const clubAttendanceBodySchema = z
+  .object({
+    userId: z.string({ error: 'Учасник: оберіть, кого позначити' }).min(1, 'Учасник: оберіть, кого позначити').max(64),
+    present: z.boolean({ error: 'Присутність: так або ні' }),
+  })
+  .meta({ id: 'ClubAttendanceBody' });
+export type ClubAttendanceBody = z.infer<typeof clubAttendanceBodySchema>;
 
 export const CLUB_MESSAGES = {
   notFound: 'Клуб не знайдено',
@@ -71,6 +90,8 @@ export const CLUB_MESSAGES = {
   past: 'Зустріч уже відбулася',
   startsInPast: 'Початок: має бути в майбутньому',
   capacityBelowTaken: 'Місць: не менше, ніж уже записалося',
+  notStarted: 'Присутність можна позначити, коли клуб почнеться',
+  notSignedUpPerson: 'Ця людина не записана на цей клуб',
 } as const;
 
 // ─── Console (`/api/admin/clubs`) ────────────────────────────────────────────────────────────────

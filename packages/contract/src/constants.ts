@@ -57,6 +57,7 @@ export type AuditAction =
   | 'olympiad.delete'
   | 'club.create'
   | 'club.update'
+  | 'club.attendance'
   | 'chat.delete'
   | 'comment.delete'
   | 'homework.rate'

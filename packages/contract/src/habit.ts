@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayCoursesSchema } from './courses.js';
 import { plural } from './numbers.js';
 
 /**
@@ -199,6 +200,10 @@ export const habitSummarySchema = z
   })
   .meta({ id: 'HabitSummary' });
 export type HabitSummary = z.infer<typeof habitSummarySchema>;
+
+/** Home's «Що сьогодні» (`GET /api/courses/today`): my courses' plan and the habit, one request. */
+export const todaySchema = todayCoursesSchema.extend({ habit: habitSummarySchema }).meta({ id: 'Today' });
+export type Today = z.infer<typeof todaySchema>;
 
 export const HABIT_MESSAGES = {
   goalSaved: 'Мету дня збережено',

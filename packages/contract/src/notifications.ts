@@ -19,6 +19,8 @@ export const NOTIFICATION_CATEGORIES = [
   'review',
   /** My password or e-mail changed. Always by e-mail: it is how a stolen account is noticed. */
   'account',
+  /** «Серія під загрозою»: an evening reminder when my streak would end at midnight (one a day at most). */
+  'streak',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -34,6 +36,7 @@ export const NOTIFICATION_CATEGORY_TITLES: Record<NotificationCategory, string> 
   payments: 'Підтримка руху',
   review: 'Перевірка домашніх завдань',
   account: 'Безпека акаунта',
+  streak: 'Серія днів',
 };
 export const NOTIFICATION_CHANNEL_TITLES: Record<NotificationChannel, string> = {
   inApp: 'У застосунку',
@@ -60,6 +63,8 @@ export const notificationPreferencesSchema = z
       payments: channelSwitches,
       review: channelSwitches,
       account: channelSwitches,
+      // Added after people had saved their choices: a stored set without it reads as the default.
+      streak: channelSwitches.default({ inApp: true, email: false, push: true }),
     }),
     /** The Kyiv hour the morning digest comes at. */
     digestHour: hour('Година листа'),
@@ -81,6 +86,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     payments: { inApp: true, email: true, push: true },
     review: { inApp: true, email: true, push: true },
     account: { inApp: true, email: true, push: true },
+    streak: { inApp: true, email: false, push: true },
   },
   digestHour: 8,
   quietFrom: 22,

@@ -10,6 +10,7 @@ import { courseAdminRoutes, coursesRoutes, mediaFiles } from './features/courses
 import { diaryRoutes } from './features/diary/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
+import { habitRoutes } from './features/habit/index.js';
 import { homeworkRoutes } from './features/homework/index.js';
 import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
@@ -105,7 +106,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.benchBareRoute) app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth, demo: config.env !== 'production' });
   await app.register(supportRoutes, { prefix: '/api/partners', support: services.support });
-  await app.register(coursesRoutes, { prefix: '/api/courses', courses: services.courses });
+  await app.register(coursesRoutes, {
+    prefix: '/api/courses',
+    courses: services.courses,
+    // Home's «Що сьогодні» carries the habit card's data (no second request).
+    habit: (actor) => services.habit.summary(actor),
+  });
+  await app.register(habitRoutes, { prefix: '/api/habit', habit: services.habit });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
   await app.register(homeworkRoutes, { prefix: '/api/exercises', homework: services.homework });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });

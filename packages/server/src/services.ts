@@ -11,6 +11,7 @@ import { CourseAuthoring, CoursesService } from './features/courses/index.js';
 import { DiaryService } from './features/diary/index.js';
 import { FilesService } from './features/files/index.js';
 import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
+import { HabitService } from './features/habit/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
 import {
   NotificationService,
@@ -68,6 +69,7 @@ export interface Services {
   clubs: ClubsService;
   olympiads: OlympiadsService;
   progress: ProgressService;
+  habit: HabitService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
   notifications: NotificationService;
@@ -312,6 +314,18 @@ export async function createServices(
     notifications.addTickSource('clubs', (now) => clubs.remindSignedUp(now));
     const olympiads = new OlympiadsService({ db, clock, support, notifications });
     notifications.addTickSource('olympiads', (now) => olympiads.tellStarted(now));
+    // Habit imports no feature (they all record practice through it): what it needs comes from here.
+    const habit = new HabitService({
+      db,
+      clock,
+      waves: (userIds) => courses.learnerWaves(userIds),
+      team: (userId) => support.invitees(userId),
+      // H2 wires the repetition count at merge
+      dueCards: async () => 0,
+      reachable: (userIds, key) => notifications.reachable(userIds, 'streak', key),
+      remind: (trx, reminder) => notifications.notify(trx, { ...reminder, category: 'streak' }),
+    });
+    notifications.addTickSource('streak', (now) => habit.remindAtRisk(now));
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -360,6 +374,7 @@ export async function createServices(
       clubs,
       olympiads,
       progress: new ProgressService({ db, clock, courses }),
+      habit,
       push,
       notifications,
       admin,

@@ -18,7 +18,7 @@ export const ROUTES = {
     'src/app/SignedInRoutes.tsx',
     'src/features/home/components/HomePage.tsx',
     'src/app/learning.ts',
-    'src/features/courses/components/TodayPanel.tsx',
+    'src/app/TodayScreen.tsx',
   ],
   '/uk/learn': ['src/app/SignedInRoutes.tsx', 'src/app/learning.ts', 'src/features/courses/components/CoursesPage.tsx'],
   '/uk/learn/:courseId/:lessonId': [

@@ -23,7 +23,7 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
     return screen;
   });
 }
-const TodayPanel = learningScreen(() => import('../features/courses/components/TodayPanel'));
+const TodayPanel = learningScreen(() => import('./TodayScreen'));
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
 /**
  * The course screen with its chat, composed in ./CourseScreen. The lesson's chunks load beside it,

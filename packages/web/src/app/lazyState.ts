@@ -3,6 +3,7 @@ import type { ClubsState } from '../features/clubs';
 import type { CourseState, LessonState } from '../features/courses';
 import type { DiaryState } from '../features/diary';
 import type { GameState } from '../features/game';
+import type { HabitState } from '../features/habit';
 import type { OlympiadsState } from '../features/olympiads';
 import type { PaymentsState } from '../features/payments';
 import type { ModalState } from '../shared/modal/slice';
@@ -13,6 +14,8 @@ export interface LazyLoadedState {
   course: CourseState;
   lesson: LessonState;
   diary: DiaryState;
+  /** Home's habit card, filled by «Що сьогодні». */
+  habit: HabitState;
   chat: ChatState;
   /** With the support screens (app/support.ts). */
   payments: PaymentsState;

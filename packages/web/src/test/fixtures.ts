@@ -5,6 +5,7 @@ import type {
   Course,
   CourseListItem,
   Diary,
+  HabitSummary,
   Indicators,
   Lesson,
   Role,
@@ -164,3 +165,22 @@ export const clubOf = (overrides: Partial<Club> = {}): Club => ({
   signedUp: false,
   ...overrides,
 });
+
+/** Home's habit card: a 3-day streak, today not yet done, a lesson of the goal done, 4 cards due, a team. */
+export const habitSummary: HabitSummary = {
+  today: '2026-03-12',
+  streak: { current: 3, best: 5, todayDone: false, freezesLeft: 2 },
+  team: { current: 2, members: 3 },
+  goal: { lessons: 1, repetitions: 1 },
+  done: { lessons: 1, repetitions: 0 },
+  dueCards: 4,
+  week: [
+    { date: '2026-03-06', state: 'missed' },
+    { date: '2026-03-07', state: 'done' },
+    { date: '2026-03-08', state: 'done' },
+    { date: '2026-03-09', state: 'frozen' },
+    { date: '2026-03-10', state: 'done' },
+    { date: '2026-03-11', state: 'done' },
+    { date: '2026-03-12', state: 'today' },
+  ],
+};

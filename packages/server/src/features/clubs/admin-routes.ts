@@ -1,9 +1,15 @@
-import { adminClubsSchema, clubBodySchema, clubSchema, clubSignupsSchema } from '@yedyni/contract';
+import {
+  adminClubsSchema,
+  clubAttendanceBodySchema,
+  clubBodySchema,
+  clubSchema,
+  clubSignupsSchema,
+} from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleDocs, documentRoutes, idParams } from '../../infra/http/openapi.js';
 import type { ClubsService } from './service.js';
 
-/** The console's clubs (`/api/admin/clubs`): admins create, edit and see who signed up. */
+/** The console's clubs (`/api/admin/clubs`): admins create, edit, see who signed up and mark who came. */
 export const clubAdminRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = async (app, { clubs }) => {
   documentRoutes(app, consoleDocs('clubs'));
   app.get(
@@ -32,5 +38,17 @@ export const clubAdminRoutes: FastifyPluginAsyncZod<{ clubs: ClubsService }> = a
     '/clubs/:id/signups',
     { schema: { summary: 'Хто записався', params: idParams, response: { 200: clubSignupsSchema } } },
     async (request) => clubs.signups(request.user, request.params.id),
+  );
+  app.put(
+    '/clubs/:id/attendance',
+    {
+      schema: {
+        summary: 'Позначити присутність записаної людини (коли клуб почався) або зняти позначку',
+        params: idParams,
+        body: clubAttendanceBodySchema,
+        response: { 200: clubSignupsSchema },
+      },
+    },
+    async (request) => clubs.markAttendance(request.user, request.params.id, request.body),
   );
 };

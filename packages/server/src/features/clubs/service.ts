@@ -3,9 +3,12 @@ import {
   ACCESS_MESSAGES,
   CLUB_MESSAGES,
   type Club,
+  type ClubAttendanceBody,
   type ClubBody,
+  type ClubSignups,
   formatDateTime,
   kyivDayRange,
+  kyivIsoDate,
   kyivParts,
   kyivTime,
 } from '@yedyni/contract';
@@ -15,8 +18,9 @@ import { type Db, isUniqueViolation } from '../../infra/db/index.js';
 import type { ClubsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
+import { forgetPractice, recordPractice } from '../habit/index.js';
 import type { NotificationService } from '../notifications/index.js';
-import { canManageClubs, canSeeLink } from './policy.js';
+import { canManageClubs, canMarkAttendance, canSeeLink } from './policy.js';
 
 type ClubInput = Required<Omit<ClubBody, 'description' | 'city' | 'place' | 'link' | 'durationMin'>> & {
   description: string;
@@ -211,12 +215,15 @@ export class ClubsService {
     return { clubs: rows.map((r) => clubOf(actor, r, r.signed !== null)) };
   }
 
-  async signups(actor: Actor, clubId: string) {
+  async signups(actor: Actor, clubId: string): Promise<ClubSignups> {
     if (!canManageClubs(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
-    const rows = await this.deps.db
+    const { db, clock } = this.deps;
+    const club = await db.selectFrom('clubs').select('starts_at').where('id', '=', clubId).executeTakeFirst();
+    if (!club) throw new AppError(404, CLUB_MESSAGES.notFound);
+    const rows = await db
       .selectFrom('club_signups as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 's.created_at'])
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 's.created_at', 's.present_at'])
       .where('s.club_id', '=', clubId)
       .orderBy('s.created_at')
       .execute();
@@ -227,8 +234,63 @@ export class ClubsService {
         last_name: r.last_name,
         email: r.email,
         date: r.created_at,
+        presentAt: r.present_at,
       })),
+      started: club.starts_at <= clock.now(),
     };
+  }
+
+  /**
+   * Marks a signed-up person present at a club that has started, or takes the mark back. Being
+   * present is practice on the club's Kyiv day (docs/domain.md «The daily habit»): recorded, or
+   * forgotten, in the same transaction as the mark and its audit line.
+   */
+  async markAttendance(actor: Actor, clubId: string, body: ClubAttendanceBody): Promise<ClubSignups> {
+    if (!canMarkAttendance(actor)) throw new AppError(403, ACCESS_MESSAGES.adminsOnly);
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const club = await trx.selectFrom('clubs').selectAll().where('id', '=', clubId).executeTakeFirst();
+      if (!club) throw new AppError(404, CLUB_MESSAGES.notFound);
+      if (club.starts_at > now) throw new AppError(409, CLUB_MESSAGES.notStarted);
+      const signup = await trx
+        .selectFrom('club_signups as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.present_at', 'u.first_name', 'u.last_name'])
+        .where('s.club_id', '=', clubId)
+        .where('s.user_id', '=', body.userId)
+        .executeTakeFirst();
+      if (!signup) throw new AppError(404, CLUB_MESSAGES.notSignedUpPerson);
+      // Marking twice keeps the first mark: nothing changes, nothing is logged.
+      if ((signup.present_at !== null) === body.present) return;
+      await trx
+        .updateTable('club_signups')
+        .set(body.present ? { present_at: now, marked_by: actor.id } : { present_at: null, marked_by: null })
+        .where('club_id', '=', clubId)
+        .where('user_id', '=', body.userId)
+        .execute();
+      const sourceKey = `club:${clubId}:${body.userId}`;
+      if (body.present) {
+        await recordPractice(trx, {
+          userId: body.userId,
+          kind: 'club',
+          sourceKey,
+          at: now,
+          day: kyivIsoDate(club.starts_at),
+        });
+      } else {
+        await forgetPractice(trx, sourceKey);
+      }
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'club.attendance',
+        target: `club:${clubId}`,
+        summary: `«${club.title}»: ${signup.first_name} ${signup.last_name} — ${body.present ? 'присутні' : 'позначку знято'}`,
+        details: body,
+        now,
+      });
+    });
+    return this.signups(actor, clubId);
   }
 
   private async one(actor: Actor, clubId: string): Promise<Club> {

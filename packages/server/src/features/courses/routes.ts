@@ -4,6 +4,7 @@ import {
   courseSchema,
   enrollBodySchema,
   errorSchema,
+  type HabitSummary,
   lessonDateAnswerSchema,
   lessonDateBodySchema,
   lessonParamsSchema,
@@ -17,10 +18,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses as errors } from '../../infra/http/openapi.js';
-import { signedInRoutes } from '../auth/index.js';
+import { type Actor, signedInRoutes } from '../auth/index.js';
 import type { CoursesService } from './service.js';
 
-export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+/**
+ * `habit` is the daily habit's summary, given by app.ts: home gets it with «Що сьогодні» in one
+ * request, and courses takes it as a function because habit's service must not be imported here
+ * (courses records practice through habit's index; habit asks courses for the learner's waves).
+ */
+export const coursesRoutes: FastifyPluginAsyncZod<{
+  courses: CoursesService;
+  habit: (actor: Actor) => Promise<HabitSummary>;
+}> = async (app, { courses, habit }) => {
   signedInRoutes(app, { tags: ['courses'] });
 
   app.get(
@@ -42,7 +51,10 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
         response: { 200: todaySchema, 401: errorSchema },
       },
     },
-    async (request) => courses.today(request.user),
+    async (request) => {
+      const [today, summary] = await Promise.all([courses.today(request.user), habit(request.user)]);
+      return { ...today, habit: summary };
+    },
   );
 
   app.patch(

@@ -24,6 +24,7 @@ import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { canModerateRooms, moveRoom } from '../chat/index.js';
 import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
+import { recordPractice } from '../habit/index.js';
 import type { LessonRef } from '../notifications/index.js';
 import { addFootprint, creditInvitation } from '../support/index.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
@@ -245,6 +246,14 @@ export class CoursesService {
           now,
         });
         if (entryId === undefined) return undefined;
+        // Every scored attempt is practice, a retake too; once per lesson and Kyiv day.
+        await recordPractice(trx, {
+          userId: actor.id,
+          kind: 'selftest',
+          sourceKey: `selftest:${courseId}:${day}:${actor.id}:${kyivIsoDate(now)}`,
+          at: now,
+          lesson: `${courseId}:${day}`,
+        });
         if (entryId === null) return false;
         if (score > 0) {
           await addFootprint(trx, {
@@ -309,7 +318,28 @@ export class CoursesService {
     return { opened, diaryMissing };
   }
 
-  async today(actor: Actor): Promise<Today> {
+  /**
+   * Each of these learners' waves with their starts, for the daily habit's freezes (services.ts
+   * hands it to HabitService): one query for any number of people.
+   */
+  async learnerWaves(userIds: string[]): Promise<Map<string, { courseId: string; wave: string; start: number }[]>> {
+    const byUser = new Map<string, { courseId: string; wave: string; start: number }[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byUser;
+    const rows = await this.deps.db
+      .selectFrom('enrollments as e')
+      .innerJoin('course_waves as w', (join) =>
+        join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'),
+      )
+      .select(['e.user_id', 'e.course_id', 'e.wave', 'w.start'])
+      .where('e.user_id', 'in', userIds)
+      .execute();
+    for (const row of rows)
+      byUser.get(row.user_id)?.push({ courseId: row.course_id, wave: row.wave, start: row.start });
+    return byUser;
+  }
+
+  /** «Що сьогодні» without the habit, which the route adds (routes.ts). */
+  async today(actor: Actor): Promise<Omit<Today, 'habit'>> {
     const { db } = this.deps;
     const now = this.now();
     const enrollments = await repo.enrollmentsOf(db, actor.id);

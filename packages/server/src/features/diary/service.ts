@@ -1,8 +1,9 @@
-import { DIARY_MESSAGES, type Diary, type DiaryListItem } from '@yedyni/contract';
+import { DIARY_MESSAGES, type Diary, type DiaryListItem, kyivIsoDate } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
-import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import { type Db, type Executor, isUniqueViolation } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
+import { recordPractice } from '../habit/index.js';
 import { canReadDiaryEntry } from './policy.js';
 import { diariesOf, diaryView, findDiary, insertDiary } from './repo.js';
 
@@ -57,15 +58,19 @@ export class DiaryService {
   async create(actor: Actor, fields: DiaryFields): Promise<Diary> {
     if (!isRealDate(fields.date)) throw new AppError(400, 'Дата: такого дня немає в календарі');
     await this.deps.courses.openLesson(actor, fields.courseId, fields.day);
+    const now = this.deps.clock.now();
     try {
-      await insertDiary(this.deps.db, {
-        user_id: actor.id,
-        course_id: fields.courseId,
-        day: fields.day,
-        date: fields.date,
-        entry: fields.entry ?? '',
-        plan: fields.plan ?? '',
-        now: this.deps.clock.now(),
+      await this.deps.db.transaction().execute(async (trx) => {
+        const id = await insertDiary(trx, {
+          user_id: actor.id,
+          course_id: fields.courseId,
+          day: fields.day,
+          date: fields.date,
+          entry: fields.entry ?? '',
+          plan: fields.plan ?? '',
+          now,
+        });
+        await this.practised(trx, actor.id, id, fields, now);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, DIARY_MESSAGES.exists);
@@ -77,21 +82,41 @@ export class DiaryService {
   async update(actor: Actor, fields: DiaryFields): Promise<Diary> {
     if (!isRealDate(fields.date)) throw new AppError(400, 'Дата: такого дня немає в календарі');
     await this.deps.courses.openLesson(actor, fields.courseId, fields.day);
+    const now = this.deps.clock.now();
     const changes = {
       date: fields.date,
       ...(fields.entry !== undefined ? { entry: fields.entry } : {}),
       ...(fields.plan !== undefined ? { plan: fields.plan } : {}),
-      updated_at: this.deps.clock.now(),
+      updated_at: now,
     };
-    const result = await this.deps.db
-      .updateTable('diary_entries')
-      .set(changes)
-      .where('user_id', '=', actor.id)
-      .where('course_id', '=', fields.courseId)
-      .where('day', '=', fields.day)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new AppError(404, DIARY_MESSAGES.notFound);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('diary_entries')
+        .set(changes)
+        .where('user_id', '=', actor.id)
+        .where('course_id', '=', fields.courseId)
+        .where('day', '=', fields.day)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw new AppError(404, DIARY_MESSAGES.notFound);
+      await this.practised(trx, actor.id, updated.id, fields, now);
+    });
     return this.getOrThrow(actor.id, fields.courseId, fields.day);
+  }
+
+  /**
+   * Writing in the diary is practice (docs/domain.md «The daily habit») when the entry's text is
+   * not empty: once per entry and Kyiv day, however often it is saved that day.
+   */
+  private async practised(trx: Executor, userId: string, entryId: string, fields: DiaryFields, now: number) {
+    if (!fields.entry?.trim()) return;
+    await recordPractice(trx, {
+      userId,
+      kind: 'diary',
+      sourceKey: `diary:${entryId}:${kyivIsoDate(now)}`,
+      at: now,
+      lesson: `${fields.courseId}:${fields.day}`,
+    });
   }
 
   private async getOrThrow(userId: string, courseId: string, day: number): Promise<Diary> {

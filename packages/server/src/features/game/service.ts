@@ -22,6 +22,7 @@ import type { Executor } from '../../infra/db/index.js';
 import { type Db, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import { ContentError } from '../courses/index.js';
+import { recordPractice } from '../habit/index.js';
 import { addFootprint } from '../support/index.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';
 
@@ -109,6 +110,14 @@ export function scoreDealt(
     const task = tasks.get(entry.id);
     return task ? [result(task, entry.layout, late ? undefined : answers[i])] : [];
   });
+}
+
+/** Whether the player gave this answer at all (an untouched task sends nothing, null or an empty value). */
+function isAnswered(answer: unknown): boolean {
+  if (answer === null || answer === undefined) return false;
+  if (typeof answer === 'string') return answer.trim() !== '';
+  if (Array.isArray(answer)) return answer.some(isAnswered);
+  return true;
 }
 
 /** Answers within the deadline and a few seconds' grace count. */
@@ -215,6 +224,10 @@ export class GameService {
           sourceKey: `${GAME_SOURCE}${roundId}`,
           date: now,
         });
+      }
+      // A round played is practice (docs/domain.md «The daily habit»): not a late one, not a blank one.
+      if (Number(updated.numUpdatedRows) === 1 && !late && answers.some(isAnswered)) {
+        await recordPractice(trx, { userId, kind: 'game', sourceKey: `game:${roundId}`, at: now });
       }
       const dailyCapReached = countedBefore + footprintPoints >= GAME_DAILY_POINTS;
       return { roundId, score, maxScore, late, results, footprintPoints, dailyCapReached };

@@ -7,6 +7,7 @@ import {
   FILE_MESSAGES,
   type FileFields,
   HOMEWORK_MESSAGES,
+  kyivIsoDate,
   RATING_UNDO_MS,
   type RatingUndone,
 } from '@yedyni/contract';
@@ -23,6 +24,7 @@ import type { Actor } from '../auth/index.js';
 import { authorsById } from '../auth/index.js';
 import type { CoursesService } from '../courses/index.js';
 import { FilesService, type StoredUpload } from '../files/index.js';
+import { recordPractice } from '../habit/index.js';
 import type { NotificationService } from '../notifications/index.js';
 import { addFootprint } from '../support/index.js';
 import {
@@ -166,6 +168,7 @@ export class HomeworkService {
         if (isUniqueViolation(error)) throw new AppError(409, HOMEWORK_MESSAGES.exists);
         throw error;
       }
+      await this.practised(trx, { id, user_id: actor.id, course_id: courseId, day }, now);
       return { result: undefined, dropKeys: [] };
     });
     this.countsChanged(actor.id);
@@ -179,16 +182,36 @@ export class HomeworkService {
     if (!homework.trim() && !upload && !exercise.file_id) throw new AppError(400, HOMEWORK_MESSAGES.emptyHomework);
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : exercise.file_id;
+      const now = this.now();
       await trx
         .updateTable('exercises')
-        .set({ homework, file_id: fileId, status: 'active', updated_at: this.now() })
+        .set({ homework, file_id: fileId, status: 'active', updated_at: now })
         .where('id', '=', exerciseId)
         .execute();
+      await this.practised(trx, exercise, now);
       const dropKeys = stored ? await this.deps.files.forget(trx, [exercise.file_id]) : [];
       return { result: undefined, dropKeys };
     });
     this.countsChanged(exercise.user_id);
     return this.view(actor, exerciseId);
+  }
+
+  /**
+   * Handing homework in, or revising it with content, is practice (docs/domain.md «The daily
+   * habit»): once per homework and Kyiv day. Emptying it is not.
+   */
+  private async practised(
+    trx: Executor,
+    exercise: Pick<ExercisesTable, 'id' | 'user_id' | 'course_id' | 'day'>,
+    now: number,
+  ): Promise<void> {
+    await recordPractice(trx, {
+      userId: exercise.user_id,
+      kind: 'homework',
+      sourceKey: `homework:${exercise.id}:${kyivIsoDate(now)}`,
+      at: now,
+      lesson: `${exercise.course_id}:${exercise.day}`,
+    });
   }
 
   /** Empties the homework: text and file gone, rating taken back from the footprint. */

@@ -480,6 +480,31 @@ export class NotificationService {
     return hours;
   }
 
+  /**
+   * Of these people, those who have no `key` notification yet and keep `category` on in at least
+   * one channel: a feature's reminder (the streak's) asks before computing anything for them.
+   */
+  async reachable(userIds: string[], category: NotificationCategory, key: string): Promise<string[]> {
+    const reached: string[] = [];
+    // Bound values stay under SQLite's limit.
+    for (let i = 0; i < userIds.length; i += 500) {
+      const ids = userIds.slice(i, i + 500);
+      const rows = await this.deps.db
+        .selectFrom('users as u')
+        .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+        .leftJoin('notifications as n', (join) => join.onRef('n.user_id', '=', 'u.id').on('n.key', '=', key))
+        .select(['u.id', 'p.preferences'])
+        .where('u.id', 'in', ids)
+        .where('n.id', 'is', null)
+        .execute();
+      for (const row of rows) {
+        const switches = readPreferences(row.preferences ?? undefined).categories[category];
+        if (switches.inApp || switches.email || switches.push) reached.push(row.id);
+      }
+    }
+    return reached;
+  }
+
   private async runTickSources(now: number): Promise<void> {
     for (const source of this.tickSources) {
       // One source failing does not keep the others (or the next minute) from running.

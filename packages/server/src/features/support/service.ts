@@ -140,6 +140,12 @@ export class SupportService {
     };
   }
 
+  /** The people I invited (my team's first line): the daily habit's team streak is theirs and mine. */
+  async invitees(userId: string): Promise<string[]> {
+    const rows = await this.deps.db.selectFrom('users').select('id').where('inviter_id', '=', userId).execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Walks up the member's inviters: true when the chain reaches me before the root. */
   private async isInTeam(userId: string, memberId: string): Promise<boolean> {
     const seen = new Set<string>();

@@ -319,6 +319,9 @@ export interface ClubSignupsTable {
   club_id: string;
   user_id: string;
   created_at: number;
+  /** When the console marked the person present; null until then. */
+  present_at: number | null;
+  marked_by: string | null;
 }
 
 export interface PracticeEventsTable {

@@ -2,7 +2,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { lessonOpensAt } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { sessionEnded, userUpdated } from '../../shared/lib/session';
-import { course, courseItem, otherCourseItem, user } from '../../test/fixtures';
+import { course, courseItem, habitSummary, otherCourseItem, user } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mockApi';
 import {
   courseReducer,
@@ -112,7 +112,7 @@ describe('course slice (spec §4, docs/ARCHITECTURE.md)', () => {
     const today = [
       { _id: 'c-1', title: 'Т', wave: '29', nextLesson: null, diaryMissing: [], lessonsTotal: 3, lessonsDone: 0 },
     ];
-    state = courseReducer(state, fetchToday.fulfilled(today, 'r'));
+    state = courseReducer(state, fetchToday.fulfilled({ courses: today, habit: habitSummary }, 'r'));
     expect(state.today).toEqual(today);
   });
 

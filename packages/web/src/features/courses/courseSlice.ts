@@ -36,11 +36,11 @@ export const fetchCourses = courseCall<void, CourseListItem[]>('course/list', as
   return answer.courses;
 });
 
-/** Read: the next lesson, diary entries to write and progress in each of my courses. */
-export const fetchToday = courseCall<void, Today['courses']>('course/today', async () => {
-  const answer = await api.get<Today>('/courses/today');
-  return answer.courses;
-});
+/**
+ * Read: the next lesson, diary entries to write and progress in each of my courses. The answer
+ * carries the daily habit too (one request for home): the habit's slice takes it from this action.
+ */
+export const fetchToday = courseCall<void, Today>('course/today', () => api.get<Today>('/courses/today'));
 
 /** Read: one course with its lessons (403 for a course I have not joined). */
 export const fetchCourse = courseCall('course/fetch', (courseId: string) => api.get<Course>(path(courseId)));
@@ -82,7 +82,7 @@ const courseSlice = createSlice({
         state.courses = action.payload;
       })
       .addCase(fetchToday.fulfilled, (state, action) => {
-        state.today = action.payload;
+        state.today = action.payload.courses;
       })
       .addCase(fetchCourse.fulfilled, (state, action) => {
         state.course = action.payload;

@@ -20,6 +20,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'olympiad.delete': 'Видалення олімпіади',
   'club.create': 'Новий клуб',
   'club.update': 'Зміна клубу',
+  'club.attendance': 'Присутність на клубі',
   'chat.delete': 'Видалення повідомлення в чаті',
   'comment.delete': 'Видалення коментаря',
   'homework.rate': 'Оцінка домашнього завдання',

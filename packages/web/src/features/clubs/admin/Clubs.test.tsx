@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Club } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
@@ -29,10 +29,18 @@ describe('/uk/admin/clubs', () => {
       'GET /api/admin/clubs/k/signups': () =>
         json({
           signups: [
-            { _id: 'u-2', first_name: 'Богдан', last_name: 'Шевчук', email: 'bohdan@example.org', date: startsAt },
+            {
+              _id: 'u-2',
+              first_name: 'Богдан',
+              last_name: 'Шевчук',
+              email: 'bohdan@example.org',
+              date: startsAt,
+              presentAt: null,
+            },
           ],
+          started: false,
         }),
-      'GET /api/admin/clubs/p/signups': () => json({ signups: [] }),
+      'GET /api/admin/clubs/p/signups': () => json({ signups: [], started: true }),
     });
     renderApp('/uk/admin/clubs');
     const ui = userEvent.setup();
@@ -48,8 +56,46 @@ describe('/uk/admin/clubs', () => {
       'href',
       'mailto:bohdan@example.org',
     );
+    // Not started yet: no attendance to mark.
+    expect(within(list).getByText('Присутність можна позначити, коли клуб почнеться.')).toBeInTheDocument();
+    expect(within(list).queryByRole('checkbox')).toBeNull();
     await ui.click(within(card('Осінні читання')).getByRole('button', { name: 'Хто записався' }));
     expect(await within(card('Осінні читання')).findByText('Ще ніхто не записався.')).toBeInTheDocument();
+  });
+
+  it('once a club has started, «Присутні» marks a person present and unmarks them', async () => {
+    const person = {
+      _id: 'u-2',
+      first_name: 'Богдан',
+      last_name: 'Шевчук',
+      email: 'bohdan@example.org',
+      date: startsAt,
+      presentAt: null as number | null,
+    };
+    const fetchMock = staffApi({
+      'GET /api/admin/clubs': () => json({ clubs: [past] }),
+      'GET /api/admin/clubs/p/signups': () => json({ signups: [person], started: true }),
+      'PUT /api/admin/clubs/p/attendance': (init) => {
+        const body = JSON.parse(String(init.body));
+        person.presentAt = body.present ? startsAt + 1 : null;
+        return json({ signups: [person], started: true });
+      },
+    });
+    renderApp('/uk/admin/clubs');
+    const ui = userEvent.setup();
+    await ui.click(
+      within(await screen.findByRole('article', { name: 'Осінні читання' })).getByRole('button', {
+        name: 'Хто записався',
+      }),
+    );
+    const box = await screen.findByRole('checkbox', { name: 'Богдан Шевчук: присутні' });
+    expect(box).not.toBeChecked();
+    await ui.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(lastBody(fetchMock, 'PUT /api/admin/clubs/p/attendance')).toEqual({ userId: 'u-2', present: true });
+    await ui.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(lastBody(fetchMock, 'PUT /api/admin/clubs/p/attendance')).toEqual({ userId: 'u-2', present: false });
   });
 
   it('creates a club: the server’s validation error in the form, then a note and the list again', async () => {

@@ -1,7 +1,8 @@
 import type { AdminClubs, Club, ClubBody, ClubSignups } from '@yedyni/contract';
 import { formatDateTime } from '@yedyni/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Notice } from '../../../shared/ui/Alert';
+import { errorMessage } from '../../../shared/api';
+import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import layout from '../../../shared/ui/layout.module.css';
 import surfaces from '../../../shared/ui/surfaces.module.css';
@@ -9,6 +10,7 @@ import { adminTexts, Badge, FormToggle, ListState, adminStyles as styles, useAdm
 import { ClubFact, ClubFacts } from '../components/ClubFacts';
 import { clubAdminApi, clubAdminPaths } from './api';
 import { ClubForm } from './ClubForm';
+import clubStyles from './ClubsAdmin.module.css';
 import { clubAdminTexts } from './texts';
 
 const t = clubAdminTexts;
@@ -143,24 +145,57 @@ function ClubItem({ club, past, onSaved }: { club: Club; past: boolean; onSaved:
   );
 }
 
-/** Who signed up for a club, with their email and when. */
+/**
+ * Who signed up for a club, with their email and when; once it has started, a «Присутні» box per
+ * person (being present counts as a day of practice for them).
+ */
 function Signups({ club }: { club: Club }) {
   const query = useAdminQuery<ClubSignups>(clubAdminPaths.clubSignups(club._id));
+  const { setData } = query;
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const mark = async (userId: string, present: boolean) => {
+    setBusy(userId);
+    setFailure('');
+    try {
+      setData(await clubAdminApi.markAttendance(club._id, { userId, present }));
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <section className={styles.section} aria-label={t.signupsTitle(club.title)}>
       <ListState query={query} count={(data) => data.signups.length} empty={t.noSignups} compact>
         {(data) => (
-          <ol className={styles.people}>
-            {data.signups.map((person) => (
-              <li key={person._id}>
-                <strong>
-                  {person.first_name} {person.last_name}
-                </strong>{' '}
-                <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
-                <span className={styles.muted}>{formatDateTime(person.date)}</span>
-              </li>
-            ))}
-          </ol>
+          <>
+            {!data.started && <p className={styles.muted}>{t.attendanceLater}</p>}
+            <ol className={styles.people}>
+              {data.signups.map((person) => {
+                const name = `${person.first_name} ${person.last_name}`;
+                return (
+                  <li key={person._id}>
+                    <strong>{name}</strong> <a href={`mailto:${person.email}`}>{person.email}</a>{' '}
+                    <span className={styles.muted}>{formatDateTime(person.date)}</span>
+                    {data.started && (
+                      <label className={clubStyles.present}>
+                        <input
+                          type="checkbox"
+                          checked={person.presentAt !== null}
+                          disabled={busy === person._id}
+                          aria-label={t.presentOf(name)}
+                          onChange={(event) => void mark(person._id, event.target.checked)}
+                        />{' '}
+                        <span aria-hidden="true">{t.present}</span>
+                      </label>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+            {failure && <Alert>{failure}</Alert>}
+          </>
         )}
       </ListState>
     </section>

@@ -36,4 +36,7 @@ export const clubAdminTexts = {
   hideSignups: 'Сховати список',
   signupsTitle: (title: string) => `Записані на «${title}»`,
   noSignups: 'Ще ніхто не записався.',
+  present: 'Присутні',
+  presentOf: (name: string) => `${name}: присутні`,
+  attendanceLater: 'Присутність можна позначити, коли клуб почнеться.',
 } as const;

@@ -2,7 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { kyivTime } from '@yedyni/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { course, courseItem, lessonFixture, otherCourseItem, user, waveStart } from '../../../test/fixtures';
+import {
+  course,
+  courseItem,
+  habitSummary,
+  lessonFixture,
+  otherCourseItem,
+  user,
+  waveStart,
+} from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderApp';
@@ -634,6 +642,7 @@ describe('/uk: what to do today', () => {
     learnerApi({
       'GET /api/courses/today': () =>
         json({
+          habit: habitSummary,
           courses: [
             {
               _id: 'c-1',
@@ -675,7 +684,7 @@ describe('/uk: what to do today', () => {
   });
 
   it('without courses it links to the course list', async () => {
-    learnerApi({ 'GET /api/courses/today': () => json({ courses: [] }) });
+    learnerApi({ 'GET /api/courses/today': () => json({ courses: [], habit: habitSummary }) });
     renderApp('/uk');
     const today = await screen.findByRole('region', { name: 'Що сьогодні' });
     await waitFor(() =>

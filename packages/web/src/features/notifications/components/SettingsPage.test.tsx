@@ -44,8 +44,11 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     expect(within(lessons).getByRole('checkbox', { name: 'Урок дня: Push' })).toBeChecked();
     // The defaults: clubs by push, not by mail.
     expect(screen.getByRole('checkbox', { name: 'Розмовні клуби: Пошта' })).not.toBeChecked();
-    // A learner's six categories × three channels, each named; the curators' review digest is not offered.
-    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(18);
+    // A learner's seven categories × three channels, each named; the curators' review digest is not offered.
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(21);
+    // «Серія під загрозою»: in the app and by push, not by mail.
+    expect(screen.getByRole('checkbox', { name: 'Серія днів: Push' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Серія днів: Пошта' })).not.toBeChecked();
     expect(screen.queryByRole('group', { name: 'Перевірка домашніх завдань: куди надсилати' })).toBeNull();
     const accountMail = screen.getByRole('checkbox', { name: 'Безпека акаунта: Пошта' });
     expect(accountMail).toBeChecked();
@@ -62,7 +65,7 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     renderApp('/uk/notifications/settings');
     const review = await screen.findByRole('group', { name: 'Перевірка домашніх завдань: куди надсилати' });
     expect(within(review).getByRole('checkbox', { name: 'Перевірка домашніх завдань: Пошта' })).toBeChecked();
-    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(21);
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(24);
   });
 
   it('saves what was changed, all at once, and says so', async () => {

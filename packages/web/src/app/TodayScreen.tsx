@@ -1,0 +1,15 @@
+import TodayPanel from '../features/courses/components/TodayPanel';
+import HabitCard from '../features/habit/components/HabitCard';
+
+/**
+ * Home's «today»: the habit card above «Що сьогодні»'s courses, one lazy chunk (the /login budget
+ * has no room for another lazy entry in the routes). TodayPanel's request brings the habit along.
+ */
+export default function TodayScreen() {
+  return (
+    <>
+      <HabitCard />
+      <TodayPanel />
+    </>
+  );
+}
