@@ -215,7 +215,8 @@ export class HabitService {
 const isOf = (kinds: readonly string[], kind: string) => kinds.includes(kind);
 
 /** A wave's freezes belong to it by course and label; it runs from its start's Kyiv date. */
-function streakWaves(waves: LearnerWave[]): StreakWave[] {
+/** The learner's waves as the streak counts them (each gives its freezes); progress shares it. */
+export function streakWaves(waves: LearnerWave[]): StreakWave[] {
   return waves
     .filter((w) => w.start > 0)
     .map((w) => ({ key: `${w.courseId}:${w.wave}`, startDay: kyivIsoDate(w.start) }));

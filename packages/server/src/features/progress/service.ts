@@ -14,13 +14,10 @@ import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import type { CoursesService } from '../courses/index.js';
 import { diaryEntriesOf } from '../diary/index.js';
-import { practiceDays } from '../habit/index.js';
+import { practiceDays, STREAK_HISTORY_DAYS, streakWaves } from '../habit/index.js';
 import { homeworkOf } from '../homework/index.js';
 import { footprintByDay } from '../support/index.js';
 import { canReadProgress } from './policy.js';
-
-/** Practice days are read from here on: the streak walks a learner's whole history (one row a day). */
-const EVER = '1970-01-01';
 
 /** Mean to one decimal, null for none. */
 function average(values: number[]): number | null {
@@ -44,13 +41,14 @@ export class ProgressService {
       this.deps.courses.enrolledWaves(learnerId),
       diaryEntriesOf(db, learnerId),
       homeworkOf(db, learnerId),
-      practiceDays(db, [learnerId], EVER),
+      // The same history as home's habit card reads, so both show the same freezes and runs.
+      practiceDays(db, [learnerId], addIsoDays(today, -STREAK_HISTORY_DAYS)),
       footprintByDay(db, learnerId, addIsoDays(today, 1 - PROGRESS_FOOTPRINT_DAYS), today),
     ]);
     const days = practice.get(learnerId) ?? [];
     const streak = computeStreak({
       days,
-      waves: waves.map((w) => ({ key: `${w.courseId}:${w.wave}`, startDay: kyivIsoDate(w.waveStart) })),
+      waves: streakWaves(waves.map((w) => ({ courseId: w.courseId, wave: w.wave, start: w.waveStart }))),
       today,
     });
     const lessonKey = (courseId: string, day: number) => `${courseId}:${day}`;
