@@ -15,5 +15,6 @@ export * from './notifications.js';
 export * from './numbers.js';
 export * from './olympiads.js';
 export * from './payments.js';
+export * from './repetition.js';
 export * from './schedule.js';
 export * from './support.js';
