@@ -232,31 +232,36 @@ export class RepetitionService {
     return { due: await this.dueCount(userId), total: Number(totals.total), nextDue: next };
   }
 
-  /** The authored tasks of these cards by card key; a card whose task or question is gone has none. */
-  private async tasksOf(db: Executor, cards: Pick<CardRow, 'card_key' | 'source' | 'ref'>[]) {
+  /**
+   * The authored tasks of these card keys (`task:<id>`, `selftest:<courseId>:<day>:<question>`);
+   * a card whose task or question is gone has none. Read outside any transaction: the questions
+   * come from the courses feature's own reads.
+   */
+  private async tasksOf(keys: string[]): Promise<Map<string, AuthoredTask>> {
     const byKey = new Map<string, AuthoredTask>();
-    const taskIds = cards.filter((c) => c.source === 'task').map((c) => c.ref);
+    const taskIds = keys.filter((k) => k.startsWith('task:')).map((k) => k.slice('task:'.length));
     if (taskIds.length > 0) {
-      const rows = await db
+      const rows = await this.deps.db
         .selectFrom('game_tasks')
         .select(['id', 'body'])
         .where('id', 'in', taskIds)
         .where('active', '=', 1)
         .execute();
-      for (const row of rows)
+      for (const row of rows) {
         byKey.set(`task:${row.id}`, { ...(JSON.parse(row.body) as AuthoredTask), id: `task:${row.id}` });
+      }
     }
     const lessons = new Map<string, Promise<readonly RepetitionQuestion[] | undefined>>();
-    for (const card of cards.filter((c) => c.source === 'selftest')) {
-      // ref is `<courseId>:<day>:<question>`; the course id is whatever precedes the last two parts.
-      const parts = card.ref.split(':');
+    for (const key of keys.filter((k) => k.startsWith('selftest:'))) {
+      // The course id is whatever lies between the prefix and the last two parts.
+      const parts = key.slice('selftest:'.length).split(':');
       const question = Number(parts.pop());
       const day = Number(parts.pop());
       const courseId = parts.join(':');
       const lessonKey = `${courseId}:${day}`;
       if (!lessons.has(lessonKey)) lessons.set(lessonKey, this.deps.questions(courseId, day));
       const q = (await lessons.get(lessonKey))?.[question];
-      if (q) byKey.set(card.card_key, questionTask(card.card_key, q));
+      if (q) byKey.set(key, questionTask(key, q));
     }
     return byKey;
   }
@@ -274,7 +279,7 @@ export class RepetitionService {
       .orderBy('id')
       .limit(REPETITION_SESSION_CARDS * 3)
       .execute();
-    const tasks = await this.tasksOf(db, due);
+    const tasks = await this.tasksOf(due.map((c) => c.card_key));
     // A card whose task was withdrawn or whose question was removed can never be played again.
     const gone = due.filter((c) => !tasks.has(c.card_key)).map((c) => c.id);
     if (gone.length > 0) await db.deleteFrom('repetition_cards').where('id', 'in', gone).execute();
@@ -310,6 +315,12 @@ export class RepetitionService {
   async finish(actor: Actor, sessionId: string, answers: unknown[]): Promise<RepetitionResult> {
     const { db, clock } = this.deps;
     const userId = actor.id;
+    const dealtNow = await db
+      .selectFrom('repetition_sessions')
+      .select('tasks')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    const tasks = await this.tasksOf(dealtNow ? (JSON.parse(dealtNow.tasks) as DealtCard[]).map((d) => d.key) : []);
     return db.transaction().execute(async (trx) => {
       // Locked first, as a game round does: the daily cap is shared, so both take turns.
       await lockPlayer(db, trx, userId);
@@ -349,7 +360,6 @@ export class RepetitionService {
           dealt.map((d) => d.cardId),
         )
         .execute();
-      const tasks = await this.tasksOf(trx, cards);
       const results: TaskResult[] = dealt.flatMap((d, i) => {
         const task = tasks.get(d.key);
         return task ? [result(task, d.layout, answers[i])] : [];
