@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import ClubsPage from '../features/clubs/components/ClubsPage';
 import GamePage from '../features/game/components/GamePage';
+import RepetitionPage from '../features/game/components/RepetitionPage';
 import OlympiadPage from '../features/olympiads/components/OlympiadPage';
 import { useAppDispatch } from './hooks';
 import { fetchIndicators } from './partners';
@@ -17,6 +18,15 @@ export function Game() {
     dispatch(fetchIndicators());
   }, [dispatch]);
   return <GamePage onScored={onScored} />;
+}
+
+/** `/uk/game/repetition`, «Повторення»: a scored session adds its points to the footprint too. */
+export function Repetition() {
+  const dispatch = useAppDispatch();
+  const onScored = useCallback(() => {
+    dispatch(fetchIndicators());
+  }, [dispatch]);
+  return <RepetitionPage onScored={onScored} />;
 }
 
 /** `/uk/olympiad`: the next olympiad, my attempt, the last one's tables (admins schedule them in «Керування»). */
