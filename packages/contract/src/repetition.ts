@@ -51,9 +51,3 @@ export const REPETITION_MESSAGES = {
   nothingDue: 'Карток на сьогодні немає — помилки з гри, самоперевірок та олімпіад стануть картками',
   sessionNotFound: 'Сесію повторення не знайдено',
 } as const;
-
-/** The footprint comment of a session; `counted` below `score` once the day's cap is reached. */
-export function repetitionFootprintComment(score: number, maxScore: number, counted: number, cap: number): string {
-  const base = `Повторення: ${score} з ${maxScore} балів`;
-  return counted < score ? `${base}, зараховано ${counted} (денна межа ${cap})` : base;
-}

@@ -1,6 +1,7 @@
 import { type AuthoredTask, GAME_DAILY_POINTS, GAME_ROUND_MS, REPETITION_MESSAGES } from '@yedyni/contract';
-import { type Card, fsrs, Rating } from 'ts-fsrs';
+import { fsrs, Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCard } from '../src/features/game/repetition.js';
 import type { Layout } from '../src/features/game/tasks.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp, staff } from './support/courses.js';
@@ -73,19 +74,6 @@ const footprintToday = async (userId: string) => {
 function toEarlyKyivMorning(): void {
   t.clock.advance(kyivMidnight(t, 1) + HOUR - t.clock.now());
 }
-
-const asCard = (row: Awaited<ReturnType<typeof cardsOf>>[number]): Card => ({
-  due: new Date(Number(row.due)),
-  stability: Number(row.stability),
-  difficulty: Number(row.difficulty),
-  elapsed_days: row.elapsed_days,
-  scheduled_days: row.scheduled_days,
-  learning_steps: row.learning_steps,
-  reps: row.reps,
-  lapses: row.lapses,
-  state: row.state,
-  ...(row.last_review === null ? {} : { last_review: new Date(Number(row.last_review)) }),
-});
 
 describe('«Повторення»: cards from one’s own mistakes', () => {
   it('a wrong or partly right game answer makes a card, a right one does not; late and blank rounds none', async () => {
@@ -262,7 +250,7 @@ describe('«Повторення» sessions', () => {
       const now_ = after.get(key);
       if (!old || !now_) throw new Error(`card ${key} missing`);
       const rating = i < 2 ? Rating.Good : Rating.Again;
-      const expected = scheduler.next(asCard(old), new Date(now), rating).card;
+      const expected = scheduler.next(toCard(old), new Date(now), rating).card;
       expect(Number(now_.due)).toBe(expected.due.getTime());
       expect(now_.reps).toBe(1);
       expect(now_.state).toBe(expected.state);
@@ -306,7 +294,7 @@ describe('«Повторення» sessions', () => {
     const logs = await db().selectFrom('repetition_logs').selectAll().where('card_id', '=', card.id).execute();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ rating: Rating.Again, session_id: null });
-    const expected = fsrs().next(asCard(card), new Date(logs[0]?.reviewed_at ?? 0), Rating.Again).card;
+    const expected = fsrs().next(toCard(card), new Date(logs[0]?.reviewed_at ?? 0), Rating.Again).card;
     expect(Number(lapsed?.due)).toBe(expected.due.getTime());
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AuthoredTask,
   GAME_DAILY_POINTS,
+  gameFootprintComment,
   type PlayTask,
   REPETITION_MESSAGES,
   REPETITION_SESSION_CARDS,
@@ -9,7 +10,6 @@ import {
   type RepetitionResult,
   type RepetitionSession,
   type RepetitionSource,
-  repetitionFootprintComment,
   TASK_POINTS,
   type TaskResult,
 } from '@yedyni/contract';
@@ -64,7 +64,8 @@ export interface RepetitionQuestion {
 
 type CardRow = RepetitionCardsTable;
 
-const toCard = (row: CardRow): Card => ({
+/** A stored card as ts-fsrs' Card. */
+export const toCard = (row: CardRow): Card => ({
   due: new Date(Number(row.due)),
   stability: Number(row.stability),
   difficulty: Number(row.difficulty),
@@ -384,7 +385,7 @@ export class RepetitionService {
         await addFootprint(trx, {
           userId,
           points: footprintPoints,
-          comment: repetitionFootprintComment(score, maxScore, footprintPoints, GAME_DAILY_POINTS),
+          comment: gameFootprintComment(score, maxScore, footprintPoints, 'Повторення'),
           sourceKey,
           date: now,
         });
