@@ -122,12 +122,14 @@ export default function RepetitionPage({ onScored }: RepetitionPageProps) {
             late={false}
             results={stage.result.results}
             note={
-              <p className={styles.capNote} role="status">
-                {stage.result.dailyCapReached && stage.result.footprintPoints < stage.result.score
-                  ? t.dailyCap(stage.result.footprintPoints, stage.result.score)
-                  : t.footprint(stage.result.footprintPoints)}
-                {stage.result.dueLeft > 0 && ` ${t.dueLeft(stage.result.dueLeft)}`}
-              </p>
+              stage.result.score > 0 && (
+                <p className={styles.capNote} role="status">
+                  {stage.result.dailyCapReached && stage.result.footprintPoints < stage.result.score
+                    ? t.dailyCap(stage.result.footprintPoints, stage.result.score)
+                    : t.footprint(stage.result.footprintPoints)}
+                  {stage.result.dueLeft > 0 && ` ${t.dueLeft(stage.result.dueLeft)}`}
+                </p>
+              )
             }
           />
           <div className={styles.scoreActions}>
