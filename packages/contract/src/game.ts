@@ -173,9 +173,17 @@ export const GAME_MESSAGES = {
   noTasks: 'Завдань для гри ще немає',
 } as const;
 
-/** The footprint comment of a round; `counted` below `score` once the day's cap is reached. */
-export function gameFootprintComment(score: number, maxScore: number, counted: number): string {
-  const base = `Гра «Паляниця»: ${score} з ${maxScore} балів`;
+/**
+ * The footprint comment of a round (or of a «Повторення» session, `what`); `counted` below `score`
+ * once the day's cap is reached.
+ */
+export function gameFootprintComment(
+  score: number,
+  maxScore: number,
+  counted: number,
+  what = 'Гра «Паляниця»',
+): string {
+  const base = `${what}: ${score} з ${maxScore} балів`;
   return counted < score ? `${base}, зараховано ${counted} (денна межа ${GAME_DAILY_POINTS})` : base;
 }
 

@@ -16,5 +16,6 @@ export * from './numbers.js';
 export * from './olympiads.js';
 export * from './payments.js';
 export * from './progress.js';
+export * from './repetition.js';
 export * from './schedule.js';
 export * from './support.js';

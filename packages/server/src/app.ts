@@ -118,7 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
-  await app.register(gameRoutes, { prefix: '/api/game', game: services.game });
+  await app.register(gameRoutes, { prefix: '/api/game', game: services.game, repetition: services.repetition });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
   await app.register(progressRoutes, { prefix: '/api/progress', progress: services.progress });

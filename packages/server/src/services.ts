@@ -10,7 +10,15 @@ import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
 import { DiaryService } from './features/diary/index.js';
 import { FilesService } from './features/files/index.js';
-import { GameService, readTaskFolder, saveTasks, TaskAuthoring } from './features/game/index.js';
+import {
+  GameService,
+  noteMistakes,
+  RepetitionService,
+  readTaskFolder,
+  saveTasks,
+  selfTestMistake,
+  TaskAuthoring,
+} from './features/game/index.js';
 import { HabitService } from './features/habit/index.js';
 import { HomeworkService, reviewsHomework } from './features/homework/index.js';
 import {
@@ -66,6 +74,8 @@ export interface Services {
   support: SupportService;
   payments: PaymentsService;
   game: GameService;
+  /** «Повторення»: cards from one's own mistakes (part of the game). */
+  repetition: RepetitionService;
   clubs: ClubsService;
   olympiads: OlympiadsService;
   progress: ProgressService;
@@ -97,6 +107,8 @@ const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
 
 /** How often stored wave state is brought in step with the clock (reads never wait for it). */
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
+/** How often ended olympiads are looked for, whose participants' mistakes become cards. */
+const OLYMPIAD_CARDS_INTERVAL_MS = 60_000;
 /** How often uploads are swept: chat uploads no message took, and stray bytes without a row. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -173,6 +185,13 @@ export async function createServices(
         chat.recheckRooms({ room }).catch((error: unknown) => {
           log.warn({ err: error }, 'chat rooms not rechecked after a wave moved');
         }),
+      // A self-test's wrong answers become «Повторення» cards, in the self-test's own transaction.
+      onSelfTestMistakes: (trx, { userId, courseId, day, questions }, now) =>
+        noteMistakes(
+          trx,
+          questions.map((q) => selfTestMistake(userId, courseId, day, q)),
+          now,
+        ),
       loadUser: async (userId) => {
         const user = await auth.findUser(userId);
         if (!user) throw new Error(`user ${userId} vanished`);
@@ -310,6 +329,11 @@ export async function createServices(
     const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
+    const repetition = new RepetitionService({
+      db,
+      clock,
+      questions: (courseId, day) => courses.selfTestQuestions(courseId, day),
+    });
     const clubs = new ClubsService({ db, clock, notifications });
     notifications.addTickSource('clubs', (now) => clubs.remindSignedUp(now));
     const olympiads = new OlympiadsService({ db, clock, support, notifications });
@@ -320,8 +344,7 @@ export async function createServices(
       clock,
       waves: (userIds) => courses.learnerWaves(userIds),
       team: (userId) => support.invitees(userId),
-      // H2 wires the repetition count at merge
-      dueCards: async () => 0,
+      dueCards: (userId) => repetition.dueCount(userId),
       reachable: (userIds, key) => notifications.reachable(userIds, 'streak', key),
       remind: (trx, reminder) => notifications.notify(trx, { ...reminder, category: 'streak' }),
     });
@@ -353,6 +376,8 @@ export async function createServices(
     if (housekeeping) {
       every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
       every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
+      // An olympiad's mistakes become «Повторення» cards once its answers are no longer secret.
+      every(OLYMPIAD_CARDS_INTERVAL_MS, () => olympiads.cardMistakes(clock.now()), 'olympiad repetition cards');
       // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
       const sweepStrays = () => files.sweepStrays();
       every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
@@ -371,6 +396,7 @@ export async function createServices(
       support,
       payments,
       game,
+      repetition,
       clubs,
       olympiads,
       progress: new ProgressService({ db, clock, courses }),

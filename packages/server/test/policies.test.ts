@@ -12,7 +12,7 @@ import {
 import { canManageClubs, canSeeLink } from '../src/features/clubs/policy.js';
 import { canAuthorCourse, canManageCourse, canReadLesson, canViewCourse } from '../src/features/courses/policy.js';
 import { canReadDiaryEntry } from '../src/features/diary/policy.js';
-import { canAuthorTasks } from '../src/features/game/policy.js';
+import { canAuthorTasks, canPlayRepetition } from '../src/features/game/policy.js';
 import {
   canComment,
   canDeleteComment,
@@ -115,6 +115,9 @@ const table: Row[] = [
   ['see a city club’s link, not signed up', (a) => canSeeLink(a, { city: 'Київ' }, false), [false, false, true]],
   // game, olympiads, payments
   ['author game tasks', canAuthorTasks, [false, false, true]],
+  // «Повторення»: a session is its learner's alone, whatever the role
+  ['play own repetition session', (a) => canPlayRepetition(a, own(a)), [true, true, true]],
+  ['play their repetition session', (a) => canPlayRepetition(a, theirs), [false, false, false]],
   ['manage olympiads', canManageOlympiads, [false, false, true]],
   ['read payments', canReadPayments, [false, false, true]],
   // notifications: the recipient's alone, whatever the role

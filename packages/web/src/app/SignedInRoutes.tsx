@@ -55,10 +55,11 @@ const CourseDiary = learningScreen(() => import('./CourseDiary'));
 const homeworkScreen = (name: 'LessonPractice' | 'Active') => () =>
   import('./HomeworkScreens').then((m) => ({ default: m[name] }));
 const LessonPractice = learningScreen<object>(homeworkScreen('LessonPractice'));
-/** The game, olympiad and clubs screens: one chunk, which injects their slices. */
-const activityScreen = (name: 'Game' | 'Olympiad' | 'Clubs') =>
+/** The game (with «Повторення»), olympiad and clubs screens: one chunk, which injects their slices. */
+const activityScreen = (name: 'Game' | 'Repetition' | 'Olympiad' | 'Clubs') =>
   lazyScreen<object>(() => import('./ActivityScreens').then((m) => ({ default: m[name] })));
 const GamePage = activityScreen('Game');
+const RepetitionPage = activityScreen('Repetition');
 const OlympiadPage = activityScreen('Olympiad');
 /** The notification list and its settings: one chunk (it carries a curator's waiting homework too). */
 const notificationScreen = (name: 'Notifications' | 'Settings') =>
@@ -130,6 +131,7 @@ export default function SignedInRoutes() {
             </Route>
           </Route>
           <Route path="game" element={<GamePage />} />
+          <Route path="game/repetition" element={<RepetitionPage />} />
           <Route path="olympiad" element={<OlympiadPage />} />
           <Route path="donat" element={<DonationPage />} />
           <Route path="profile" element={<ProfilePage />} />

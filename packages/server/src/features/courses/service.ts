@@ -27,6 +27,7 @@ import { diaryDaysOf, recordFirstTest } from '../diary/index.js';
 import { recordPractice } from '../habit/index.js';
 import type { LessonRef } from '../notifications/index.js';
 import { addFootprint, creditInvitation } from '../support/index.js';
+import type { StoredQuestion } from './content.js';
 import { type CachedLesson, CourseContentCache, type LessonTexts } from './content-cache.js';
 import { canManageCourse, canReadLesson, canViewCourse } from './policy.js';
 import * as repo from './repo.js';
@@ -60,6 +61,16 @@ export class CoursesService {
       loadUser: (userId: string) => Promise<User>;
       /** Told (and awaited) after a wave's learners moved out of it: the wave was withdrawn or renamed. */
       onWaveMoved?: (from: { courseId: string; wave: string }) => Promise<void>;
+      /**
+       * Told inside a scored self-test's transaction (first attempt or retake) which questions it
+       * got wrong or left blank: they become «Повторення» cards (the game owns them, and the game
+       * imports courses, so the composition root passes this in).
+       */
+      onSelfTestMistakes?: (
+        trx: Executor,
+        mistakes: { userId: string; courseId: string; day: number; questions: number[] },
+        now: number,
+      ) => Promise<void>;
     },
   ) {
     this.content = new CourseContentCache(deps.db);
@@ -204,6 +215,17 @@ export class CoursesService {
     return { access, lesson };
   }
 
+  /**
+   * A lesson's self-test questions with their keys, for «Повторення» to show a card made from one
+   * (no access check: the card is the learner's own mistake, made when they could read it).
+   * Undefined when the course or lesson is gone.
+   */
+  async selfTestQuestions(courseId: string, day: number): Promise<readonly StoredQuestion[] | undefined> {
+    const course = await repo.findCourse(this.deps.db, courseId);
+    if (!course) return undefined;
+    return (await this.content.get(course)).lessons.find((l) => l.day === day)?.questions;
+  }
+
   async lessonContent(actor: Actor, courseId: string, day: number): Promise<string> {
     const { lesson } = await this.openLesson(actor, courseId, day);
     return lesson.contentHtml;
@@ -254,6 +276,10 @@ export class CoursesService {
           at: now,
           lesson: `${courseId}:${day}`,
         });
+        const wrong = questions.flatMap((q, i) => (answers[i] === q.answer ? [] : [i]));
+        if (wrong.length > 0) {
+          await this.deps.onSelfTestMistakes?.(trx, { userId: actor.id, courseId, day, questions: wrong }, now);
+        }
         if (entryId === null) return false;
         if (score > 0) {
           await addFootprint(trx, {

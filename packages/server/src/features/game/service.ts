@@ -10,7 +10,6 @@ import {
   type GameRating,
   type GameStats,
   gameFootprintComment,
-  kyivDayRange,
   type PlayTask,
   type Round,
   type RoundResult,
@@ -18,12 +17,13 @@ import {
   type TaskResult,
 } from '@yedyni/contract';
 import type { Clock } from '../../infra/clock.js';
-import type { Executor } from '../../infra/db/index.js';
-import { type Db, needsRowLocks } from '../../infra/db/index.js';
+import type { Db, Executor } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import { ContentError } from '../courses/index.js';
 import { recordPractice } from '../habit/index.js';
 import { addFootprint } from '../support/index.js';
+import { countedGamePoints, GAME_SOURCE, lockPlayer } from './daily-cap.js';
+import { noteMistakes, taskMistakes } from './repetition.js';
 import { type Layout, playable, result, taskProblems } from './tasks.js';
 
 /** Answers a few seconds late (the network) still count; later ones count for nothing. */
@@ -76,9 +76,6 @@ export const taskColumns = (task: AuthoredTask) => {
     body: JSON.stringify({ ...task, pool }),
   };
 };
-
-/** The key prefix of a round's footprint row; the daily cap sums the rows under it. */
-const GAME_SOURCE = 'game:';
 
 /** A task as dealt to one player: its id and how it was laid out for them. */
 export interface DealtTask {
@@ -170,11 +167,8 @@ export class GameService {
   async finish(userId: string, roundId: string, answers: unknown[]): Promise<RoundResult> {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
-      // The player's row, locked first: their concurrent submissions take turns reading what today
-      // has counted already, so the daily cap holds (SQLite runs one transaction at a time anyway).
-      if (needsRowLocks(db)) {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-      }
+      // The player's row, locked first: rounds and «Повторення» sessions share the daily cap.
+      await lockPlayer(db, trx, userId);
       const round = await trx
         .selectFrom('game_rounds')
         .selectAll()
@@ -197,7 +191,7 @@ export class GameService {
           late: isLate(round.finished_at, round.deadline),
           results: JSON.parse(round.results),
           footprintPoints: Number(counted?.points ?? 0),
-          dailyCapReached: (await this.countedOn(trx, userId, round.finished_at)) >= GAME_DAILY_POINTS,
+          dailyCapReached: (await countedGamePoints(trx, userId, round.finished_at)) >= GAME_DAILY_POINTS,
         };
       }
       const now = clock.now();
@@ -214,7 +208,14 @@ export class GameService {
         .where('id', '=', roundId)
         .where('finished_at', 'is', null)
         .executeTakeFirst();
-      const countedBefore = await this.countedOn(trx, userId, now);
+      // A round played in time with an answer is practice (docs/domain.md «The daily habit»), and its
+      // mistakes become «Повторення» cards; a late or blank round shows nothing about what is known.
+      const played = Number(updated.numUpdatedRows) === 1 && !late && answers.some(isAnswered);
+      if (played) {
+        await noteMistakes(trx, taskMistakes(userId, results), now);
+        await recordPractice(trx, { userId, kind: 'game', sourceKey: `game:${roundId}`, at: now });
+      }
+      const countedBefore = await countedGamePoints(trx, userId, now);
       const footprintPoints = Math.max(0, Math.min(score, GAME_DAILY_POINTS - countedBefore));
       if (Number(updated.numUpdatedRows) === 1 && footprintPoints > 0) {
         await addFootprint(trx, {
@@ -225,27 +226,9 @@ export class GameService {
           date: now,
         });
       }
-      // A round played is practice (docs/domain.md «The daily habit»): not a late one, not a blank one.
-      if (Number(updated.numUpdatedRows) === 1 && !late && answers.some(isAnswered)) {
-        await recordPractice(trx, { userId, kind: 'game', sourceKey: `game:${roundId}`, at: now });
-      }
       const dailyCapReached = countedBefore + footprintPoints >= GAME_DAILY_POINTS;
       return { roundId, score, maxScore, late, results, footprintPoints, dailyCapReached };
     });
-  }
-
-  /** The game points the footprint has counted on the Kyiv day of `instant`. */
-  private async countedOn(trx: Executor, userId: string, instant: number): Promise<number> {
-    const { start, end } = kyivDayRange(instant);
-    const row = await trx
-      .selectFrom('mark_entries')
-      .select((eb) => eb.fn.sum<number>('points').as('points'))
-      .where('user_id', '=', userId)
-      .where('date', '>=', start)
-      .where('date', '<=', end)
-      .where('source_key', 'like', `${GAME_SOURCE}%`)
-      .executeTakeFirst();
-    return Number(row?.points ?? 0);
   }
 
   async stats(userId: string): Promise<GameStats> {

@@ -22,7 +22,7 @@ import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
-import { type DealtTask, deal, isLate, scoreDealt, tasksById } from '../game/index.js';
+import { type DealtTask, deal, isLate, noteMistakes, scoreDealt, taskMistakes, tasksById } from '../game/index.js';
 import type { NotificationService } from '../notifications/index.js';
 import { addFootprint, type SupportService } from '../support/index.js';
 import { canManageOlympiads } from './policy.js';
@@ -429,6 +429,49 @@ export class OlympiadsService {
       }
       return scoreOf(olympiad, { ...attempt, finished_at: now, score }, results, now);
     });
+  }
+
+  /**
+   * Once an olympiad's answers are no longer secret (its end and the grace, see `answersVisible`),
+   * every participant's wrong or partly right tasks become their «Повторення» cards: an attempt
+   * finished in time, since a late or unfinished one shows nothing about what its player knows.
+   * The olympiad is claimed first (`mistakes_carded_at`, set from null in the same transaction),
+   * so concurrent ticks on several instances card it once; the cards' unique keys back that up.
+   */
+  async cardMistakes(now: number): Promise<number> {
+    const { db } = this.deps;
+    const ended = await db
+      .selectFrom('olympiads')
+      .select(['id', 'ends_at'])
+      .where('mistakes_carded_at', 'is', null)
+      .where('ends_at', '<', now)
+      .execute();
+    let carded = 0;
+    for (const o of ended.filter((o) => answersVisible(o, now))) {
+      await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('olympiads')
+          .set({ mistakes_carded_at: now })
+          .where('id', '=', o.id)
+          .where('mistakes_carded_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return;
+        const attempts = await trx
+          .selectFrom('olympiad_attempts')
+          .select(['user_id', 'deadline', 'finished_at', 'results'])
+          .where('olympiad_id', '=', o.id)
+          .where('finished_at', 'is not', null)
+          .execute();
+        const mistakes = attempts.flatMap((a) =>
+          a.results === null || isLate(a.finished_at ?? now, a.deadline)
+            ? []
+            : taskMistakes(a.user_id, JSON.parse(a.results) as TaskResult[]),
+        );
+        await noteMistakes(trx, mistakes, now);
+        carded += 1;
+      });
+    }
+    return carded;
   }
 
   /** My finished attempt of this olympiad, once it is over (its right answers visible); else null. */

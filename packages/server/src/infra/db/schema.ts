@@ -294,6 +294,8 @@ export interface OlympiadsTable {
   duration_ms: number;
   task_ids: string;
   created_at: number;
+  /** When its participants' mistakes became «Повторення» cards (once, after the end); null before. */
+  mistakes_carded_at: number | null;
 }
 
 export interface OlympiadAttemptsTable extends DealtTasksColumns {
@@ -332,6 +334,55 @@ export interface PracticeEventsTable {
   kind: string;
   ref: string | null;
   at: number;
+}
+
+/** A learner's «Повторення» card: a mistake of theirs, with ts-fsrs' Card state (instants in ms). */
+export interface RepetitionCardsTable {
+  id: string;
+  user_id: string;
+  /** `task:<taskId>` or `selftest:<courseId>:<day>:<questionIndex>`; unique per learner. */
+  card_key: string;
+  source: 'task' | 'selftest';
+  ref: string;
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number;
+  last_review: number | null;
+  created_at: number;
+}
+
+/** One grading of a card (FSRS history). */
+export interface RepetitionLogsTable {
+  id: string;
+  card_id: string;
+  /** Null for a mistake made again outside «Повторення». */
+  session_id: string | null;
+  /** ts-fsrs Rating: 1 again, 2 hard, 3 good. */
+  rating: number;
+  state: number;
+  due_before: number;
+  due_after: number;
+  reviewed_at: number;
+}
+
+/** A «Повторення» session: the cards dealt, then the score (like a game round, without a deadline). */
+export interface RepetitionSessionsTable {
+  id: string;
+  user_id: string;
+  /** JSON: [{ cardId, key, layout }]. */
+  tasks: string;
+  started_at: number;
+  finished_at: number | null;
+  score: number | null;
+  /** JSON of the TaskResult list, once scored. */
+  results: string | null;
 }
 
 export interface PracticeGoalsTable {
@@ -459,6 +510,9 @@ export interface Database {
   club_signups: ClubSignupsTable;
   practice_events: PracticeEventsTable;
   practice_goals: PracticeGoalsTable;
+  repetition_cards: RepetitionCardsTable;
+  repetition_logs: RepetitionLogsTable;
+  repetition_sessions: RepetitionSessionsTable;
   push_subscriptions: PushSubscriptionsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;

@@ -1,3 +1,4 @@
+import { plural } from '@yedyni/contract';
 import { TASK_POINTS } from '../../shared/tasks/answers';
 import { GAME_DAILY_POINTS, GAME_ROUND_MS, GAME_ROUND_TASKS } from './constants';
 
@@ -54,4 +55,25 @@ export const gameTexts = {
       : `Сьогодні гра вже додала до «Укр.сліду» ${GAME_DAILY_POINTS} балів, тож цей раунд іде лише в рейтинг і ваші результати.`) +
     ' Завтра бали знову зараховуватимуться.',
   maxScore: GAME_ROUND_TASKS * TASK_POINTS,
+} as const;
+
+/** «Повторення»: cards from one's own mistakes, in the game. */
+export const repetitionTexts = {
+  title: 'Повторення',
+  cardTitle: (due: number) => `Повторення: ${plural(due, 'картка', 'картки', 'карток')} на сьогодні`,
+  cardLead:
+    'Завдання, у яких ви помилилися в грі, самоперевірках чи олімпіадах, повертаються саме тоді, коли їх час повторити.',
+  start: 'Почати',
+  noneDue: (next: string) => `Карток на сьогодні немає — наступна ${next}`,
+  noCards: 'Карток поки немає: помилки з гри, самоперевірок та олімпіад стануть картками для повторення.',
+  loading: 'Готуємо картки…',
+  startFailed: 'Не вдалося почати повторення. Спробуйте ще раз.',
+  sendFailed: 'Не вдалося надіслати відповіді. Спробуйте ще раз.',
+  finished: 'Повторення завершено',
+  footprint: (points: number) => `До «Укр.сліду» додано ${plural(points, 'бал', 'бали', 'балів')}.`,
+  dailyCap: (counted: number, score: number) =>
+    `До «Укр.сліду» зараховано ${counted} з ${score} балів: гра й повторення разом додають щонайбільше ${GAME_DAILY_POINTS} на день. Завтра бали знову зараховуватимуться.`,
+  dueLeft: (n: number) => `Ще чекають на повторення: ${plural(n, 'картка', 'картки', 'карток')}.`,
+  again: 'Ще повторення',
+  toGame: 'До гри',
 } as const;

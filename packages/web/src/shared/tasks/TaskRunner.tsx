@@ -15,8 +15,8 @@ export interface TaskRunnerProps {
   tasks: PlayTask[];
   answers: Answers;
   onAnswer: (index: number, answer: TaskAnswer | null) => void;
-  /** When the time is up, on this device's clock (see `localDeadline`). */
-  deadline: number;
+  /** When the time is up, on this device's clock (see `localDeadline`); none: untimed («Повторення»). */
+  deadline?: number;
   /** Sends the answers: on «Завершити», and by itself when the time is up. */
   onFinish: () => void;
   /** The answers are on their way. */
@@ -36,8 +36,9 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
   const [asking, setAsking] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const left = useCountdown(deadline);
-  const timeUp = left <= 0;
+  const timed = deadline !== undefined;
+  const left = useCountdown(deadline ?? 0);
+  const timeUp = timed && left <= 0;
   const sentOnTime = useRef(false);
 
   const task = tasks[current];
@@ -73,15 +74,17 @@ export function TaskRunner({ tasks, answers, onAnswer, deadline, onFinish, busy,
   };
 
   if (!task) return null;
-  const urgent = left <= ONE_MINUTE;
+  const urgent = timed && left <= ONE_MINUTE;
 
   return (
     <div className={styles.runner}>
       <div className={`${layout.spread} ${styles.bar}`}>
         <p className={styles.count}>{t.progress(current + 1, tasks.length)}</p>
-        <p className={`${badges.badge} ${urgent ? badges.danger : badges.primary} ${styles.timer}`}>
-          <span className={styles.timerLabel}>{t.timeLeft}</span> <span role="timer">{formatClock(left)}</span>
-        </p>
+        {timed && (
+          <p className={`${badges.badge} ${urgent ? badges.danger : badges.primary} ${styles.timer}`}>
+            <span className={styles.timerLabel}>{t.timeLeft}</span> <span role="timer">{formatClock(left)}</span>
+          </p>
+        )}
       </div>
       <div className="sr-only" aria-live="polite">
         {timeUp ? t.timeUp : urgent ? t.oneMinute : ''}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GameStats, Round, RoundResult } from '@yedyni/contract';
-import { formatDate } from '@yedyni/contract';
+import { formatDate, formatDateTime } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { scoreOfTwo } from '../../../test/fixtures';
 import { callsOf, lastBody, learnerApi } from '../../../test/learning';
@@ -133,5 +133,46 @@ describe('/uk/game, «Паляниця»', () => {
     answer = { ...result, footprintPoints: 0, dailyCapReached: true };
     await play('Ще раунд');
     expect(await screen.findByText(/цей раунд іде лише в рейтинг/)).toBeInTheDocument();
+  });
+});
+
+describe('/uk/game, «Повторення»', () => {
+  const base = { 'GET /api/game/me': () => json(noStats), 'GET /api/game/rating': () => json({ players: [] }) };
+
+  it('shows today’s due cards with «Почати», which opens the session screen', async () => {
+    learnerApi({ ...base, 'GET /api/game/repetition': () => json({ due: 3, total: 5, nextDue: Date.now() - 1000 }) });
+    renderApp('/uk/game');
+    const card = await screen.findByRole('region', { name: 'Повторення: 3 картки на сьогодні' });
+    expect(within(card).getByRole('link', { name: 'Почати' })).toHaveAttribute('href', '/uk/game/repetition');
+  });
+
+  it('says when the next card is due when none is due today', async () => {
+    const next = Date.UTC(2026, 2, 5, 9);
+    learnerApi({ ...base, 'GET /api/game/repetition': () => json({ due: 0, total: 2, nextDue: next }) });
+    renderApp('/uk/game');
+    const card = await screen.findByRole('region', { name: 'Повторення' });
+    expect(card).toHaveTextContent(`Карток на сьогодні немає — наступна ${formatDateTime(next)}`);
+    expect(within(card).queryByRole('link', { name: 'Почати' })).not.toBeInTheDocument();
+  });
+
+  it('plays a session untimed with the game’s task views and shows the result with the footprint', async () => {
+    const session = { sessionId: 's-1', tasks: round.tasks };
+    const fetchMock = learnerApi({
+      'POST /api/game/repetition/sessions': () => json(session, 201),
+      'POST /api/game/repetition/sessions/s-1/answers': () =>
+        json({ ...result, sessionId: 's-1', footprintPoints: 10, dueLeft: 0 }),
+      'GET /api/partners/indicators': () => json({ ukrainianMark: 10 }),
+    });
+    renderApp('/uk/game/repetition');
+    expect(await screen.findByText('Завдання 1 з 2')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'беремо участь' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Завершити' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Так, завершити' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Повторення завершено' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('До «Укр.сліду» додано 10 балів.');
+    expect(lastBody(fetchMock, 'POST /api/game/repetition/sessions/s-1/answers')).toEqual({
+      answers: [{ choices: [0] }, null],
+    });
   });
 });

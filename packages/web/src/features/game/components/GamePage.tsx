@@ -29,6 +29,7 @@ import {
 } from '../slice';
 import { gameTexts as t } from '../texts';
 import styles from './GamePage.module.css';
+import { RepetitionCard } from './RepetitionCard';
 
 interface GamePageProps {
   /** A round was scored: its points joined the footprint (the app refreshes what shows it). */
@@ -108,6 +109,8 @@ function StartScreen() {
         </p>
         <StartButton />
       </div>
+
+      <RepetitionCard />
 
       <div className={styles.columns}>
         <section className={`${surfaces.card} ${styles.panel}`} aria-labelledby="game-mine">
