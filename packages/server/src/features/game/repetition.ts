@@ -23,7 +23,7 @@ import { recordPractice } from '../habit/index.js';
 import { addFootprint } from '../support/index.js';
 import { countedGamePoints, lockPlayer, REPETITION_SOURCE } from './daily-cap.js';
 import { canPlayRepetition } from './policy.js';
-import { type Layout, playable, result } from './tasks.js';
+import { isAnswered, type Layout, playable, result } from './tasks.js';
 
 /** ts-fsrs with its published defaults (FSRS-6 weights, 90 % retention, 1 m / 10 m learning steps). */
 const scheduler = fsrs();
@@ -390,7 +390,7 @@ export class RepetitionService {
           date: now,
         });
       }
-      if (answers.some((a) => a !== null && a !== undefined)) {
+      if (answers.some(isAnswered)) {
         await recordPractice(trx, { userId, kind: 'repetition', sourceKey, at: now });
       }
       return {

@@ -24,7 +24,7 @@ import { recordPractice } from '../habit/index.js';
 import { addFootprint } from '../support/index.js';
 import { countedGamePoints, GAME_SOURCE, lockPlayer } from './daily-cap.js';
 import { noteMistakes, taskMistakes } from './repetition.js';
-import { type Layout, playable, result, taskProblems } from './tasks.js';
+import { isAnswered, type Layout, playable, result, taskProblems } from './tasks.js';
 
 /** Answers a few seconds late (the network) still count; later ones count for nothing. */
 const GRACE_MS = 5_000;
@@ -107,14 +107,6 @@ export function scoreDealt(
     const task = tasks.get(entry.id);
     return task ? [result(task, entry.layout, late ? undefined : answers[i])] : [];
   });
-}
-
-/** Whether the player gave this answer at all (an untouched task sends nothing, null or an empty value). */
-function isAnswered(answer: unknown): boolean {
-  if (answer === null || answer === undefined) return false;
-  if (typeof answer === 'string') return answer.trim() !== '';
-  if (Array.isArray(answer)) return answer.some(isAnswered);
-  return true;
 }
 
 /** Answers within the deadline and a few seconds' grace count. */

@@ -165,3 +165,11 @@ export function taskProblems(raw: unknown): { task?: AuthoredTask; problems: str
   if (task.type === 'error' && (task.wrong[0] ?? 0) >= task.words.length) problems.push('wrong: номер поза реченням');
   return problems.length ? { problems } : { task, problems };
 }
+
+/** Whether the player gave this answer at all (an untouched task sends nothing, null or an empty value). */
+export function isAnswered(answer: unknown): boolean {
+  if (answer === null || answer === undefined) return false;
+  if (typeof answer === 'string') return answer.trim() !== '';
+  if (Array.isArray(answer)) return answer.some(isAnswered);
+  return true;
+}
