@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
 import { AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import { CertificatesService } from './features/certificates/index.js';
 import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
@@ -66,6 +67,7 @@ export interface Services {
   game: GameService;
   clubs: ClubsService;
   olympiads: OlympiadsService;
+  certificates: CertificatesService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
   notifications: NotificationService;
@@ -95,6 +97,10 @@ const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
 /** How often uploads are swept: chat uploads no message took, and stray bytes without a row. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often ended waves are looked for and certified: a wave ends at midnight, its certificates come minutes later. */
+const CERTIFICATE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** Public certificate checks per address a minute: plenty for people, too few to try ids in bulk. */
+const CERTIFICATE_LOOKUPS_PER_MINUTE = 60;
 
 /**
  * Infra adapters and feature services, without HTTP: the server and the operator's command line
@@ -310,6 +316,19 @@ export async function createServices(
     notifications.addTickSource('clubs', (now) => clubs.remindSignedUp(now));
     const olympiads = new OlympiadsService({ db, clock, support, notifications });
     notifications.addTickSource('olympiads', (now) => olympiads.tellStarted(now));
+    const certificates = new CertificatesService({
+      db,
+      clock,
+      notifications,
+      publicUrl: config.publicUrl,
+      lookups: new AttemptLimiter(
+        `${ns}certificate-lookup`,
+        CERTIFICATE_LOOKUPS_PER_MINUTE,
+        60,
+        CERTIFICATE_MESSAGES.tooManyLookups,
+        redis,
+      ),
+    });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -337,6 +356,7 @@ export async function createServices(
     if (housekeeping) {
       every(WAVE_ROLLOVER_INTERVAL_MS, () => courses.rollOverWaves(), 'wave rollover');
       every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
+      every(CERTIFICATE_SWEEP_INTERVAL_MS, () => certificates.issueDue(), 'certificate sweep');
       // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
       const sweepStrays = () => files.sweepStrays();
       every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
@@ -357,6 +377,7 @@ export async function createServices(
       game,
       clubs,
       olympiads,
+      certificates,
       push,
       notifications,
       admin,

@@ -17,6 +17,7 @@ import * as exerciseRatings from './0015_exercise_ratings.js';
 import * as footprintPaymentWord from './0016_footprint_payment_word.js';
 import * as nameApostrophes from './0017_name_apostrophes.js';
 import * as practice from './0018_practice.js';
+import * as certificates from './0020_certificates.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_footprint_payment_word': footprintPaymentWord,
   '0017_name_apostrophes': nameApostrophes,
   '0018_practice': practice,
+  '0020_certificates': certificates,
 };
 
 export const migrationProvider: MigrationProvider = {
