@@ -16,11 +16,7 @@ export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * spaces ignored. Null when it cannot be an id at all.
  */
 export function normalizeCertificateId(typed: string): string | null {
-  const id = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const id = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (id.length !== CERTIFICATE_ID_LENGTH) return null;
   for (const c of id) if (!CROCKFORD_ALPHABET.includes(c)) return null;
   return id;

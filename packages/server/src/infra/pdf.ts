@@ -15,7 +15,10 @@ export const PDF_FONTS = { regular: 'Sans', bold: 'Sans-Bold' } as const;
  * The font files, resolved from the installed package rather than from this file's place, so the
  * same code finds them from `src/` under the tests and from `dist/` in the built server.
  */
-const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
 export const FONT_FILES = {
   [PDF_FONTS.regular]: path.join(FONT_DIR, 'DejaVuSans.ttf'),
   [PDF_FONTS.bold]: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
@@ -32,7 +35,10 @@ export interface PdfOptions {
 }
 
 /** Draws one page-set with `draw` (fonts registered, the regular one chosen) and returns the file. */
-export async function renderPdf(options: PdfOptions, draw: (doc: PdfDocument) => void | Promise<void>): Promise<Buffer> {
+export async function renderPdf(
+  options: PdfOptions,
+  draw: (doc: PdfDocument) => void | Promise<void>,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: options.size ?? 'A4',
     layout: options.layout ?? 'portrait',

@@ -37,8 +37,14 @@ export function certificatePdf(c: CertificateDocument): Promise<Buffer> {
     (doc) => {
       const width = doc.page.width;
       const height = doc.page.height;
-      doc.rect(24, 24, width - 48, height - 48).lineWidth(3).stroke(BRAND);
-      doc.rect(34, 34, width - 68, height - 68).lineWidth(1).stroke(ACCENT);
+      doc
+        .rect(24, 24, width - 48, height - 48)
+        .lineWidth(3)
+        .stroke(BRAND);
+      doc
+        .rect(34, 34, width - 68, height - 68)
+        .lineWidth(1)
+        .stroke(ACCENT);
       const text = (
         value: string,
         y: number,

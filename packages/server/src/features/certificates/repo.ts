@@ -174,7 +174,9 @@ export async function enrollmentsWithCriteria(db: Executor, userId: string) {
   return db
     .selectFrom('enrollments as e')
     .innerJoin('courses as c', 'c.id', 'e.course_id')
-    .innerJoin('course_waves as w', (join) => join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'))
+    .innerJoin('course_waves as w', (join) =>
+      join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'),
+    )
     .innerJoin('certificate_criteria as k', 'k.course_id', 'e.course_id')
     .select(['e.course_id', 'e.wave', 'c.title', 'w.start', 'k.diary_days', 'k.all_homework', 'k.self_tests'])
     .where('e.user_id', '=', userId)

@@ -108,7 +108,9 @@ export class CertificatesService {
     let issued = 0;
     for (const wave of waves) {
       if (waveWindow(wave.start).endsAt > now) continue;
-      issued += await db.transaction().execute((trx) => this.issueWave(trx, wave.course_id, wave.label, wave.start, now));
+      issued += await db
+        .transaction()
+        .execute((trx) => this.issueWave(trx, wave.course_id, wave.label, wave.start, now));
     }
     return issued;
   }
@@ -116,7 +118,7 @@ export class CertificatesService {
   private async issueWave(trx: Executor, courseId: string, wave: string, start: number, now: number): Promise<number> {
     if (!(await repo.claimWave(trx, courseId, wave, now))) return 0;
     const [criteria, course] = await Promise.all([repo.findCriteria(trx, courseId), repo.findCourse(trx, courseId)]);
-    if (!criteria || criteria.enabled !== 1 || !course) return 0;
+    if (criteria?.enabled !== 1 || !course) return 0;
     const { fromDay, toDay } = waveWindow(start);
     const [learners, progress, lessons] = await Promise.all([
       repo.waveLearners(trx, courseId, wave),

@@ -36,7 +36,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'course_id', 'wave'])
     .unique()
     .execute();
-  await db.schema.createIndex('certificates_course_idx').on('certificates').columns(['course_id', 'issued_at']).execute();
+  await db.schema
+    .createIndex('certificates_course_idx')
+    .on('certificates')
+    .columns(['course_id', 'issued_at'])
+    .execute();
   await db.schema
     .createTable('certificate_waves')
     .addColumn('course_id', 'varchar(36)', (c) => c.notNull().references('courses.id').onDelete('cascade'))
