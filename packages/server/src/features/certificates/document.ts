@@ -1,4 +1,4 @@
-import { formatDay } from '@yedyni/contract';
+import { formatDay, plural, WAVE_DAYS } from '@yedyni/contract';
 import { drawQr, PDF_FONTS, renderPdf } from '../../infra/pdf.js';
 
 /** The movement's colours (web tokens `--color-brand`, `--color-accent`), for the printed page. */
@@ -63,7 +63,9 @@ export function certificatePdf(c: CertificateDocument): Promise<Buffer> {
       text(c.name, 200, 34, { bold: true, color: '#000000' });
       text('пройшов(-ла) курс', 262, 16, { color: MUTED });
       text(`«${c.course}»`, 290, 24, { bold: true });
-      text(`хвиля ${c.wave} · 28 днів практики українською`, 336, 14, { color: MUTED });
+      text(`хвиля ${c.wave} · ${plural(WAVE_DAYS, 'день', 'дні', 'днів')} практики українською`, 336, 14, {
+        color: MUTED,
+      });
       const qr = 118;
       const qrX = width - 80 - qr;
       const qrY = height - 80 - qr;

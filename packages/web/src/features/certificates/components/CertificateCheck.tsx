@@ -84,7 +84,7 @@ function CertificateFacts({ id, certificate }: { id: string; certificate: Public
         )}
       </dl>
       {!revoked && (
-        <p>
+        <p className={styles.actions}>
           <a className={buttonClass('primary', true)} href={certificatePdfUrl(id)} download={`certificate-${id}.pdf`}>
             {t.pdf}
           </a>
