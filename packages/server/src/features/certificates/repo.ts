@@ -68,7 +68,7 @@ export interface WaveProgress {
 /**
  * Each learner's progress toward the criteria in one wave: distinct Kyiv dates of the course's
  * diary entries in [fromDay, toDay), lessons with homework handed in (text or a file), lessons with
- * a scored self-test. Three grouped queries for the whole wave, or for `onlyUser` alone.
+ * a scored self-test. Two grouped queries for the whole wave, or for `onlyUser` alone.
  */
 export async function waveProgress(
   db: Executor,
@@ -81,22 +81,26 @@ export async function waveProgress(
     .where('course_id', '=', courseId)
     .where('wave', '=', wave)
     .$if(onlyUser !== undefined, (q) => q.where('user_id', '=', onlyUser as string));
-  const [diary, tests, homework] = await Promise.all([
+  const [diary, homework] = await Promise.all([
+    // Diary days and self-tests from the same rows: only the days are limited to the wave.
     db
       .selectFrom('diary_entries')
-      .select((eb) => ['user_id', eb.fn.count<number | string>('date').distinct().as('n')])
+      .select((eb) => [
+        'user_id',
+        eb.fn
+          .count<number | string>(
+            eb
+              .case()
+              .when(eb.and([eb('date', '>=', fromDay), eb('date', '<', toDay)]))
+              .then(eb.ref('date'))
+              .end(),
+          )
+          .distinct()
+          .as('days'),
+        eb.fn.count<number | string>('test').as('tests'),
+      ])
       .where('course_id', '=', courseId)
       .where('user_id', 'in', learners)
-      .where('date', '>=', fromDay)
-      .where('date', '<', toDay)
-      .groupBy('user_id')
-      .execute(),
-    db
-      .selectFrom('diary_entries')
-      .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('n')])
-      .where('course_id', '=', courseId)
-      .where('user_id', 'in', learners)
-      .where('test', 'is not', null)
       .groupBy('user_id')
       .execute(),
     db
@@ -117,8 +121,11 @@ export async function waveProgress(
     }
     return progress;
   };
-  for (const row of diary) of(row.user_id).diaryDays = Number(row.n);
-  for (const row of tests) of(row.user_id).selfTests = Number(row.n);
+  for (const row of diary) {
+    const progress = of(row.user_id);
+    progress.diaryDays = Number(row.days);
+    progress.selfTests = Number(row.tests);
+  }
   for (const row of homework) of(row.user_id).homework = Number(row.n);
   return byUser;
 }
