@@ -61,4 +61,6 @@ export type AuditAction =
   | 'chat.delete'
   | 'comment.delete'
   | 'homework.rate'
-  | 'homework.rate.undo';
+  | 'homework.rate.undo'
+  | 'certificate.criteria'
+  | 'certificate.revoke';

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './auth.js';
+export * from './certificates.js';
 export * from './chat.js';
 export * from './clubs.js';
 export * from './common.js';

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
 import { authentication, authRoutes } from './features/auth/index.js';
+import { certificateAdminRoutes, certificatesRoutes } from './features/certificates/index.js';
 import { chatEvents, chatRoutes } from './features/chat/index.js';
 import { clubAdminRoutes, clubsRoutes } from './features/clubs/index.js';
 import { courseAdminRoutes, coursesRoutes, mediaFiles } from './features/courses/index.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
   await app.register(progressRoutes, { prefix: '/api/progress', progress: services.progress });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
+  await app.register(certificatesRoutes, { prefix: '/api/certificates', certificates: services.certificates });
   await app.register(pushRoutes, {
     prefix: '/api/notifications',
     push: services.push.channel,
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await area.register(taskAdminRoutes, { tasks: services.admin.tasks });
       await area.register(olympiadAdminRoutes, { olympiads: services.olympiads });
       await area.register(clubAdminRoutes, { clubs: services.clubs });
+      await area.register(certificateAdminRoutes, { certificates: services.certificates });
       await area.register(paymentAdminRoutes, { reports: services.admin.reports });
       await area.register(auditRoutes, { db: services.db });
     },

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
 import { AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import { CertificatesService } from './features/certificates/index.js';
 import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
@@ -80,6 +81,7 @@ export interface Services {
   olympiads: OlympiadsService;
   progress: ProgressService;
   habit: HabitService;
+  certificates: CertificatesService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
   notifications: NotificationService;
@@ -111,6 +113,10 @@ const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
 const OLYMPIAD_CARDS_INTERVAL_MS = 60_000;
 /** How often uploads are swept: chat uploads no message took, and stray bytes without a row. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often ended waves are looked for and certified: a wave ends at midnight, its certificates come minutes later. */
+const CERTIFICATE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** Public certificate checks per address a minute: plenty for people, too few to try ids in bulk. */
+const CERTIFICATE_LOOKUPS_PER_MINUTE = 60;
 
 /**
  * Infra adapters and feature services, without HTTP: the server and the operator's command line
@@ -349,6 +355,19 @@ export async function createServices(
       remind: (trx, reminder) => notifications.notify(trx, { ...reminder, category: 'streak' }),
     });
     notifications.addTickSource('streak', (now) => habit.remindAtRisk(now));
+    const certificates = new CertificatesService({
+      db,
+      clock,
+      notifications,
+      publicUrl: config.publicUrl,
+      lookups: new AttemptLimiter(
+        `${ns}certificate-lookup`,
+        CERTIFICATE_LOOKUPS_PER_MINUTE,
+        60,
+        CERTIFICATE_MESSAGES.tooManyLookups,
+        redis,
+      ),
+    });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -378,6 +397,7 @@ export async function createServices(
       every(UPLOAD_SWEEP_INTERVAL_MS, () => chat.sweepUnclaimedUploads(), 'chat upload sweep');
       // An olympiad's mistakes become «Повторення» cards once its answers are no longer secret.
       every(OLYMPIAD_CARDS_INTERVAL_MS, () => olympiads.cardMistakes(clock.now()), 'olympiad repetition cards');
+      every(CERTIFICATE_SWEEP_INTERVAL_MS, () => certificates.issueDue(), 'certificate sweep');
       // Bytes a crash left without their row (or half-written): once now, in the background, then hourly.
       const sweepStrays = () => files.sweepStrays();
       every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
@@ -401,6 +421,7 @@ export async function createServices(
       olympiads,
       progress: new ProgressService({ db, clock, courses }),
       habit,
+      certificates,
       push,
       notifications,
       admin,

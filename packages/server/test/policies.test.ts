@@ -2,6 +2,7 @@ import type { Role } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { canEnterConsole, canManageUsers, canReadAudit, consoleAbilities } from '../src/features/admin/policy.js';
 import type { Actor } from '../src/features/auth/policy.js';
+import { canManageCertificates, canRevokeCertificate } from '../src/features/certificates/policy.js';
 import {
   canDeleteMessage,
   canEditMessage,
@@ -113,6 +114,10 @@ const table: Row[] = [
   ['see an online club’s link', (a) => canSeeLink(a, { city: '' }, false), [true, true, true]],
   ['see a city club’s link, signed up', (a) => canSeeLink(a, { city: 'Київ' }, true), [true, true, true]],
   ['see a city club’s link, not signed up', (a) => canSeeLink(a, { city: 'Київ' }, false), [false, false, true]],
+  // certificates: admins certify; a revoked one stays revoked
+  ['manage certificates (criteria, list)', canManageCertificates, [false, false, true]],
+  ['revoke a standing certificate', (a) => canRevokeCertificate(a, { revoked_at: null }), [false, false, true]],
+  ['revoke a revoked certificate', (a) => canRevokeCertificate(a, { revoked_at: 1 }), [false, false, false]],
   // game, olympiads, payments
   ['author game tasks', canAuthorTasks, [false, false, true]],
   // «Повторення»: a session is its learner's alone, whatever the role

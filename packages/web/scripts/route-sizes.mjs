@@ -37,7 +37,8 @@ export const ROUTES = {
   ],
   '/uk/notifications': ['src/app/SignedInRoutes.tsx', 'src/app/NotificationScreens.tsx'],
   '/uk/notifications/settings': ['src/app/SignedInRoutes.tsx', 'src/app/NotificationScreens.tsx'],
-  '/unsubscribe': ['src/app/SignedInRoutes.tsx', 'src/app/UnsubscribeScreen.tsx'],
+  '/unsubscribe': ['src/app/SignedInRoutes.tsx', 'src/app/PublicPages.tsx', 'src/app/UnsubscribeScreen.tsx'],
+  '/certificates/:id': ['src/app/SignedInRoutes.tsx', 'src/app/PublicPages.tsx', 'src/app/CertificateScreen.tsx'],
   '/uk/active': ['src/app/SignedInRoutes.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/profile': ['src/app/SignedInRoutes.tsx', 'src/features/auth/components/ProfilePage.tsx'],
   '/uk/donat': ['src/app/SignedInRoutes.tsx', 'src/app/SupportScreens.tsx'],
@@ -46,7 +47,11 @@ export const ROUTES = {
   '/uk/olympiad': ['src/app/SignedInRoutes.tsx', 'src/app/ActivityScreens.tsx'],
   '/uk/clubs': ['src/app/SignedInRoutes.tsx', 'src/app/ActivityScreens.tsx'],
   // The chart's uPlot is not counted: it loads after the screen, when the chart is drawn.
-  '/uk/progress': ['src/app/SignedInRoutes.tsx', 'src/features/progress/components/ProgressPage.tsx'],
+  '/uk/progress': [
+    'src/app/SignedInRoutes.tsx',
+    'src/features/progress/components/ProgressPage.tsx',
+    'src/features/certificates/components/MyCertificates.tsx',
+  ],
   '/uk/admin': ['src/app/SignedInRoutes.tsx', 'src/app/AdminScreens.tsx'],
 };
 

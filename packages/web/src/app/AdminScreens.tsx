@@ -5,6 +5,7 @@ import AuditPage from '../features/admin/audit/AuditPage';
 import UserPage from '../features/admin/users/UserPage';
 import UsersPage from '../features/admin/users/UsersPage';
 import { selectUser } from '../features/auth';
+import CertificatesAdminPage from '../features/certificates/admin/CertificatesAdminPage';
 import ClubsAdminPage from '../features/clubs/admin/ClubsAdminPage';
 import CoursePage from '../features/courses/admin/CoursePage';
 import CoursesPage from '../features/courses/admin/CoursesPage';
@@ -45,6 +46,7 @@ export default function AdminScreens() {
         <Route path="users/:userId" element={adminOnly(<UserPage />)} />
         <Route path="olympiads" element={adminOnly(<OlympiadsAdminPage />)} />
         <Route path="clubs" element={adminOnly(<ClubsAdminPage />)} />
+        <Route path="certificates" element={adminOnly(<CertificatesAdminPage />)} />
         <Route path="payments" element={adminOnly(<PaymentsAdminPage />)} />
         <Route path="audit" element={adminOnly(<AuditPage />)} />
         {/* Absolute: a relative target in a splat route resolves below the unknown path itself

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { selectUser } from '../features/auth';
 import { DraftOwner } from '../shared/lib/drafts';
 import { lazyScreen } from '../shared/lib/lazyScreen';
@@ -79,8 +79,10 @@ const SubscriptionsPage = supportScreen('Subscriptions');
 const FootprintPage = supportScreen('Footprint');
 const TeamPage = supportScreen('Team');
 const GratitudesPage = supportScreen('Gratitudes');
-/** `/unsubscribe`, public (see routes.tsx): loaded on demand from here. */
-export const Unsubscribe = lazyScreen(() => import('./UnsubscribeScreen'));
+/** `/unsubscribe` and `/certificates/:id`, public (see routes.tsx): loaded on demand from here. */
+const PublicPages = lazyScreen(() => import('./PublicPages'));
+/** «Мої сертифікати», composed into the progress page: its own chunk, fetched with it. */
+const MyCertificates = lazyScreen(() => import('../features/certificates/components/MyCertificates'));
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 
@@ -112,6 +114,8 @@ function Home() {
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
 export default function SignedInRoutes() {
   const userId = useAppSelector(selectUser)?._id ?? null;
+  // routes.tsx sends the public pages here too (outside /uk, no sign-in needed).
+  if (!useLocation().pathname.startsWith('/uk')) return <PublicPages />;
   return (
     <DraftOwner userId={userId}>
       <Routes>
@@ -139,7 +143,7 @@ export default function SignedInRoutes() {
           <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />
           <Route path="clubs" element={<ClubsPage />} />
-          <Route path="progress" element={<ProgressPage />} />
+          <Route path="progress" element={<ProgressPage certificates={<MyCertificates />} />} />
           <Route path="bonus" element={<BonusLayout />}>
             <Route index element={<IndicatorsPage />} />
             <Route path="payments" element={<PaymentsPage />} />

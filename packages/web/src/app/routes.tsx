@@ -15,16 +15,17 @@ const RecoveryPage = accountPage('RecoveryPage');
 const ResetPage = accountPage('ResetPage');
 const ResumePage = accountPage('ResumePage');
 const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes'));
-// The unsubscribe page (a mail's link, signed in or not) is reached through the signed-in routes'
-// chunk: a lazy file of its own would add its name and its dependencies' names to the first screen
-// (the /login budget), for a page few ever open.
-const UnsubscribePage = lazyScreen<object>(() => import('./SignedInRoutes').then((m) => ({ default: m.Unsubscribe })));
+// The public pages a link leads to, signed in or not (a mail's unsubscribe link, a certificate's
+// QR code), are served by the signed-in routes' chunk too (SignedInRoutes hands them to
+// ./PublicPages): a lazy file of their own would add its name and its dependencies' names to the
+// first screen (the /login budget), for pages few ever open.
 
 /** The routes of spec §2 (docs/ARCHITECTURE.md); everything under /uk is in ./SignedInRoutes. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="unsubscribe" element={<UnsubscribePage />} />
+      <Route path="unsubscribe" element={<SignedInRoutes />} />
+      <Route path="certificates/:id" element={<SignedInRoutes />} />
       <Route element={<PublicRoute />}>
         <Route index element={<LandingPage />} />
         <Route path="register" element={<RegisterPage />} />

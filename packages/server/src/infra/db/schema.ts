@@ -392,6 +392,38 @@ export interface PracticeGoalsTable {
   updated_at: number;
 }
 
+/** A course's certificate criteria (features/certificates); no row: certificates off. */
+export interface CertificateCriteriaTable {
+  course_id: string;
+  enabled: number;
+  diary_days: number;
+  all_homework: number;
+  self_tests: number;
+  updated_at: number;
+}
+
+/** A certificate: what it certifies is a snapshot taken when it was issued. */
+export interface CertificatesTable {
+  /** 10 characters of Crockford's base32; the public page's address. */
+  id: string;
+  user_id: string;
+  course_id: string;
+  wave: string;
+  name: string;
+  course_title: string;
+  issued_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+}
+
+/** A wave the certificate sweep has done (its claim, too: the first instance to insert it issues). */
+export interface CertificateWavesTable {
+  course_id: string;
+  wave: string;
+  issued: number;
+  swept_at: number;
+}
+
 export interface AuditLogTable {
   id: string;
   /** Null for the operator's command line. */
@@ -487,6 +519,9 @@ export interface Database {
   mark_entries: MarkEntriesTable;
   courses: CoursesTable;
   course_waves: CourseWavesTable;
+  certificate_criteria: CertificateCriteriaTable;
+  certificates: CertificatesTable;
+  certificate_waves: CertificateWavesTable;
   lessons: LessonsTable;
   lesson_schedules: LessonSchedulesTable;
   enrollments: EnrollmentsTable;

@@ -97,6 +97,8 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/media/');
     const isFile = BUILD_FILE.test(request.url.split('?')[0] ?? '');
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A certificate's check page names a person: for whoever holds the paper, not for search engines.
+      if (request.url.startsWith('/certificates/')) reply.header('x-robots-tag', 'noindex');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ message: GENERIC_MESSAGES[404] });

@@ -15,6 +15,7 @@ const TABS: readonly (readonly [path: string, label: string, curators: boolean])
   ['users', t.nav.users, false],
   ['olympiads', t.nav.olympiads, false],
   ['clubs', t.nav.clubs, false],
+  ['certificates', t.nav.certificates, false],
   ['payments', t.nav.payments, false],
   ['audit', t.nav.audit, false],
 ];

@@ -46,6 +46,7 @@ export const adminTexts = {
     users: 'Користувачі',
     olympiads: 'Олімпіади',
     clubs: 'Клуби',
+    certificates: 'Сертифікати',
     payments: 'Внески',
     audit: 'Журнал дій',
   },

@@ -18,6 +18,7 @@ import * as footprintPaymentWord from './0016_footprint_payment_word.js';
 import * as nameApostrophes from './0017_name_apostrophes.js';
 import * as practice from './0018_practice.js';
 import * as repetition from './0019_repetition.js';
+import * as certificates from './0020_certificates.js';
 import * as clubAttendance from './0021_club_attendance.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_name_apostrophes': nameApostrophes,
   '0018_practice': practice,
   '0019_repetition': repetition,
+  '0020_certificates': certificates,
   '0021_club_attendance': clubAttendance,
 };
 

@@ -25,4 +25,6 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'comment.delete': 'Видалення коментаря',
   'homework.rate': 'Оцінка домашнього завдання',
   'homework.rate.undo': 'Скасування оцінки',
+  'certificate.criteria': 'Умови сертифіката',
+  'certificate.revoke': 'Відкликання сертифіката',
 };
