@@ -127,6 +127,29 @@ describe('waveCalendar', () => {
     expect(calendar.slice(0, 6).map((d) => d.state)).toEqual(['done', 'frozen', 'done', 'frozen', 'today', 'future']);
     expect(calendar[27]?.date).toBe('2026-03-28');
   });
+
+  it('shows the days before the learner joined as before, not missed (a day they practised stays done)', () => {
+    const practised = ['2026-03-01', '2026-03-05'];
+    const streak = computeStreak({ days: practised, waves: [wave], today: '2026-03-06' });
+    const calendar = waveCalendar(wave.startDay, '2026-03-06', streak, practised, '2026-03-04');
+    expect(calendar.slice(0, 7).map((d) => d.state)).toEqual([
+      'done',
+      'frozen',
+      'frozen',
+      'missed',
+      'done',
+      'today',
+      'future',
+    ]);
+    const late = waveCalendar(
+      wave.startDay,
+      '2026-03-06',
+      computeStreak({ days: [], waves: [wave], today: '2026-03-06' }),
+      [],
+      '2026-03-05',
+    );
+    expect(late.slice(0, 6).map((d) => d.state)).toEqual(['before', 'before', 'before', 'before', 'missed', 'today']);
+  });
 });
 
 describe('dailyGoalSchema', () => {

@@ -149,15 +149,20 @@ export function computeTeamStreak(myDays: Iterable<string>, teamDays: Iterable<s
   return run;
 }
 
-export const CALENDAR_STATES = ['done', 'missed', 'frozen', 'today', 'future'] as const;
+export const CALENDAR_STATES = ['done', 'missed', 'frozen', 'today', 'future', 'before'] as const;
 export type CalendarState = (typeof CALENDAR_STATES)[number];
 
-/** A wave's WAVE_DAYS days, each done, missed, frozen, today (not yet done) or still ahead. */
+/**
+ * A wave's WAVE_DAYS days, each done, missed, frozen, today (not yet done), still ahead, or before
+ * the learner joined (`since`, their first Kyiv day there): a day nobody could have practised on is
+ * not shown to them as missed.
+ */
 export function waveCalendar(
   startDay: string,
   today: string,
   streak: Pick<Streak, 'frozen'>,
   days: Iterable<string>,
+  since?: string,
 ): { date: string; state: CalendarState }[] {
   const practised = new Set(days);
   const frozen = new Set(streak.frozen);
@@ -171,7 +176,9 @@ export function waveCalendar(
           ? 'future'
           : frozen.has(date)
             ? 'frozen'
-            : 'missed';
+            : since !== undefined && date < since
+              ? 'before'
+              : 'missed';
     return { date, state };
   });
 }

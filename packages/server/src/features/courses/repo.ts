@@ -76,7 +76,7 @@ export function enrolledCoursesOf(db: Executor, userId: string) {
     .selectFrom('enrollments')
     .innerJoin('courses', 'courses.id', 'enrollments.course_id')
     .selectAll('courses')
-    .select('enrollments.wave')
+    .select(['enrollments.wave', 'enrollments.enrolled_at'])
     .where('enrollments.user_id', '=', userId)
     .orderBy('courses.position')
     .orderBy('courses.title')

@@ -48,6 +48,8 @@ export interface EnrolledWave {
   title: string;
   wave: string;
   waveStart: number;
+  /** When the learner joined: the calendar shows the days before as theirs to skip. */
+  enrolledAt: number;
   lessons: { day: number; theme: string; isOpen: boolean }[];
 }
 
@@ -320,6 +322,7 @@ export class CoursesService {
           title: course.title,
           wave: course.wave,
           waveStart,
+          enrolledAt: course.enrolled_at,
           lessons: lessons.map(({ day, theme }) => ({
             day,
             theme,
@@ -348,19 +351,25 @@ export class CoursesService {
    * Each of these learners' waves with their starts, for the daily habit's freezes (services.ts
    * hands it to HabitService): one query for any number of people.
    */
-  async learnerWaves(userIds: string[]): Promise<Map<string, { courseId: string; wave: string; start: number }[]>> {
-    const byUser = new Map<string, { courseId: string; wave: string; start: number }[]>(userIds.map((id) => [id, []]));
+  async learnerWaves(
+    userIds: string[],
+  ): Promise<Map<string, { courseId: string; wave: string; start: number; enrolledAt: number }[]>> {
+    const byUser = new Map<string, { courseId: string; wave: string; start: number; enrolledAt: number }[]>(
+      userIds.map((id) => [id, []]),
+    );
     if (userIds.length === 0) return byUser;
     const rows = await this.deps.db
       .selectFrom('enrollments as e')
       .innerJoin('course_waves as w', (join) =>
         join.onRef('w.course_id', '=', 'e.course_id').onRef('w.label', '=', 'e.wave'),
       )
-      .select(['e.user_id', 'e.course_id', 'e.wave', 'w.start'])
+      .select(['e.user_id', 'e.course_id', 'e.wave', 'w.start', 'e.enrolled_at'])
       .where('e.user_id', 'in', userIds)
       .execute();
     for (const row of rows)
-      byUser.get(row.user_id)?.push({ courseId: row.course_id, wave: row.wave, start: row.start });
+      byUser
+        .get(row.user_id)
+        ?.push({ courseId: row.course_id, wave: row.wave, start: row.start, enrolledAt: row.enrolled_at });
     return byUser;
   }
 

@@ -42,6 +42,8 @@ export interface LearnerWave {
   wave: string;
   /** The wave's first instant. */
   start: number;
+  /** When the learner joined it. */
+  enrolledAt: number;
 }
 
 /** The «Серія під загрозою» reminder, sent through the notifications (services.ts adapts it). */
@@ -118,7 +120,7 @@ export class HabitService {
         repetitions: todays.filter((e) => isOf(REPETITION_PRACTICE, e.kind)).length,
       },
       dueCards,
-      week: waveCalendar(addIsoDays(today, 1 - WEEK_DAYS), today, streak, mine).slice(0, WEEK_DAYS),
+      week: waveCalendar(addIsoDays(today, 1 - WEEK_DAYS), today, streak, mine, joinedOn(waves)).slice(0, WEEK_DAYS),
     };
   }
 
@@ -215,6 +217,12 @@ export class HabitService {
 const isOf = (kinds: readonly string[], kind: string) => kinds.includes(kind);
 
 /** A wave's freezes belong to it by course and label; it runs from its start's Kyiv date. */
+/** The Kyiv day the learner first joined a wave: the days before it are not theirs to have missed. */
+function joinedOn(waves: LearnerWave[]): string | undefined {
+  const first = Math.min(...waves.map((w) => w.enrolledAt));
+  return Number.isFinite(first) ? kyivIsoDate(first) : undefined;
+}
+
 /** The learner's waves as the streak counts them (each gives its freezes); progress shares it. */
 export function streakWaves(waves: LearnerWave[]): StreakWave[] {
   return waves

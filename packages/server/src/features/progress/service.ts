@@ -48,7 +48,9 @@ export class ProgressService {
     const days = practice.get(learnerId) ?? [];
     const streak = computeStreak({
       days,
-      waves: streakWaves(waves.map((w) => ({ courseId: w.courseId, wave: w.wave, start: w.waveStart }))),
+      waves: streakWaves(
+        waves.map((w) => ({ courseId: w.courseId, wave: w.wave, start: w.waveStart, enrolledAt: w.enrolledAt })),
+      ),
       today,
     });
     const lessonKey = (courseId: string, day: number) => `${courseId}:${day}`;
@@ -82,7 +84,7 @@ export class ProgressService {
         homeworkHandedIn: lessons.filter((l) => l.homeworkHandedIn).length,
         ratingAverage: average(lessons.flatMap((l) => (l.rating === null ? [] : [l.rating]))),
         lessons,
-        calendar: waveCalendar(kyivIsoDate(wave.waveStart), today, streak, days),
+        calendar: waveCalendar(kyivIsoDate(wave.waveStart), today, streak, days, kyivIsoDate(wave.enrolledAt)),
       };
     });
     return {

@@ -1,4 +1,17 @@
-import { plural } from '@yedyni/contract';
+import { type CalendarState, plural } from '@yedyni/contract';
+
+/**
+ * Each day's state, the same on home's week and the wave's calendar: the mark seen, the legend's
+ * name, and the words a screen reader says (a colour is never the only sign).
+ */
+export const DAY_STATES: Record<CalendarState, { mark: string; name: string; said: string }> = {
+  done: { mark: '✓', name: 'Практика', said: 'практика була' },
+  frozen: { mark: '✦', name: 'Світлий день', said: 'світлий день, пропуск пробачено' },
+  missed: { mark: '✕', name: 'Пропущено', said: 'пропущено' },
+  today: { mark: '•', name: 'Сьогодні', said: 'сьогодні, практики ще не було' },
+  future: { mark: '', name: 'Попереду', said: 'попереду' },
+  before: { mark: '', name: 'До вступу', said: 'ще до вступу на курс' },
+};
 
 /** The habit card's Ukrainian texts. */
 export const habitTexts = {
@@ -11,13 +24,8 @@ export const habitTexts = {
   todayDone: 'Сьогодні вже є практика',
   todayOpen: 'Сьогодні ще немає практики: щоденник, тест, домашнє чи гра збережуть серію',
   weekLabel: 'Останні сім днів',
-  states: {
-    done: 'практика була',
-    missed: 'пропущено',
-    frozen: 'світлий день',
-    today: 'сьогодні, ще попереду',
-    future: 'ще попереду',
-  } as Record<string, string>,
+  legend: 'Позначки календаря',
+  weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Нд'],
   goalLabel: 'Мета дня',
   goalProgress: (done: number, goal: number, what: 'lessons' | 'repetitions') =>
     `${what === 'lessons' ? 'Уроки' : 'Повторення'} ${done} з ${goal}`,

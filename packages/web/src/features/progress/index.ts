@@ -1,3 +1,2 @@
-// Progress's public API. Its screen (components/ProgressPage) loads lazily by path; the streak
-// calendar is here for home to show the same days the same way.
-export { StreakCalendar } from './components/StreakCalendar';
+// Progress's public API: its screen (components/ProgressPage) loads lazily by path from app/.
+export {};

@@ -1,6 +1,6 @@
-import { type CalendarState, formatNumber, plural } from '@yedyni/contract';
+import { formatNumber, plural } from '@yedyni/contract';
 
-/** «Мій прогрес»: every text of the progress screen and the streak calendar. */
+/** «Мій прогрес»: every text of the progress screen (the streak calendar's are habit's). */
 export const progressTexts = {
   title: 'Мій прогрес',
   lead: 'Що вже зроблено в кожному курсі, ваша серія днів практики і як зростав ваш слід.',
@@ -35,20 +35,9 @@ export const progressTexts = {
   ratingValue: (rating: number) => `${rating} з 12`,
   calendar: 'Календар хвилі',
   calendarLead: '28 днів хвилі: день рахується, коли була практика українською.',
-  legend: 'Позначки календаря',
-  weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Нд'],
   footprint: 'Український слід за 90 днів',
   footprintSummary: (from: number, to: number, since: string) =>
     to === from
       ? `З ${since} слід не змінювався: ${plural(to, 'бал', 'бали', 'балів', 'бала')}.`
       : `З ${since} слід ${to > from ? 'зріс' : 'змінився'} з ${formatNumber(from, 0, 2)} до ${plural(to, 'бала', 'балів', 'балів', 'бала')}.`,
 } as const;
-
-/** Each day's state: the mark seen, the legend's name, and the words a screen reader says. */
-export const CALENDAR_WORDS: Record<CalendarState, { mark: string; name: string; said: string }> = {
-  done: { mark: '✓', name: 'Практика', said: 'практика була' },
-  frozen: { mark: '✦', name: 'Світлий день', said: 'світлий день, пропуск пробачено' },
-  missed: { mark: '✕', name: 'Пропущено', said: 'пропущено' },
-  today: { mark: '•', name: 'Сьогодні', said: 'сьогодні, практики ще не було' },
-  future: { mark: '', name: 'Попереду', said: 'попереду' },
-};

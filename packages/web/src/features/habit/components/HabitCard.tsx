@@ -1,4 +1,4 @@
-import { type CalendarState, formatDay, type HabitSummary, kyivDateRange } from '@yedyni/contract';
+import { formatDay, type HabitSummary, kyivDateRange } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../shared/ui/Button';
@@ -6,13 +6,12 @@ import buttons from '../../../shared/ui/buttons.module.css';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { selectHabit } from '../habitSlice';
 import { useHabitSelector } from '../hooks';
-import { habitTexts as t } from '../texts';
+import { DAY_STATES, habitTexts as t } from '../texts';
 import { GoalDialog } from './GoalDialog';
 import styles from './HabitCard.module.css';
+import calendar from './StreakCalendar.module.css';
 
 const WEEKDAYS = ['нд', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-/** Each state's mark, beside its words (a colour is never the only sign). */
-const MARKS: Record<CalendarState, string> = { done: '✓', missed: '·', frozen: '☀', today: '○', future: '' };
 
 /** A Kyiv date 'YYYY-MM-DD' as its weekday and day of month (the date is a calendar day, no zone). */
 function dayParts(date: string) {
@@ -58,15 +57,15 @@ function HabitBody({ habit }: { habit: HabitSummary }) {
         {habit.week.map((day) => {
           const parts = dayParts(day.date);
           return (
-            <li key={day.date} className={`${styles.day} ${styles[day.state]}`}>
-              <span className={styles.weekday} aria-hidden="true">
+            <li key={day.date} className={`${calendar.day} ${calendar[day.state]}`}>
+              <span className={calendar.number} aria-hidden="true">
                 {parts.weekday}
               </span>
-              <span className={styles.mark} aria-hidden="true">
-                {MARKS[day.state]}
+              <span className={calendar.mark} aria-hidden="true">
+                {DAY_STATES[day.state].mark}
               </span>
               <span className="sr-only">
-                {parts.long}: {t.states[day.state]}
+                {parts.long}: {DAY_STATES[day.state].said}
               </span>
             </li>
           );

@@ -6,10 +6,10 @@ import { EmptyNote, LoadFailed } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
+import { StreakCalendar } from '../../habit';
 import { progressTexts as t } from '../texts';
 import { FootprintChart } from './FootprintChart';
 import styles from './ProgressPage.module.css';
-import { StreakCalendar } from './StreakCalendar';
 
 interface ProgressPageProps {
   /** «Мої сертифікати», composed in by the app (another feature's screen). */

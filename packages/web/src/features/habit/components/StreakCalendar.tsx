@@ -1,7 +1,7 @@
 import { type CalendarState, formatDay, kyivDateRange } from '@yedyni/contract';
 import { useId } from 'react';
 import layout from '../../../shared/ui/layout.module.css';
-import { CALENDAR_WORDS, progressTexts as t } from '../texts';
+import { DAY_STATES, habitTexts as t } from '../texts';
 import styles from './StreakCalendar.module.css';
 
 interface StreakCalendarProps {
@@ -16,8 +16,9 @@ interface StreakCalendarProps {
 /**
  * The legend's order. Written out rather than the contract's CALENDAR_STATES: habit.ts would bring
  * its zod schemas into this chunk, and with them a new shared chunk /login's entry has to name.
+ * «До вступу» is named only when the calendar has such days.
  */
-const LEGEND: readonly CalendarState[] = ['done', 'today', 'frozen', 'missed', 'future'];
+const LEGEND: readonly CalendarState[] = ['done', 'today', 'frozen', 'missed', 'future', 'before'];
 
 /** Monday 0 … Sunday 6 of a Kyiv date (calendar arithmetic, no time zone). */
 const weekdayOf = (isoDate: string) => (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -40,7 +41,7 @@ export function StreakCalendar({ days, label, legend = true }: StreakCalendarPro
       </div>
       <ol className={styles.grid} aria-label={label} aria-describedby={legend ? legendId : undefined}>
         {days.map((day, i) => {
-          const words = CALENDAR_WORDS[day.state];
+          const words = DAY_STATES[day.state];
           return (
             <li
               key={day.date}
@@ -62,12 +63,12 @@ export function StreakCalendar({ days, label, legend = true }: StreakCalendarPro
       </ol>
       {legend && (
         <ul id={legendId} className={`${layout.list} ${styles.legend}`} aria-label={t.legend}>
-          {LEGEND.map((state) => (
+          {LEGEND.filter((state) => state !== 'before' || days.some((d) => d.state === 'before')).map((state) => (
             <li key={state}>
               <span aria-hidden="true" className={`${styles.swatch} ${styles[state]}`}>
-                {CALENDAR_WORDS[state].mark}
+                {DAY_STATES[state].mark}
               </span>
-              {CALENDAR_WORDS[state].name}
+              {DAY_STATES[state].name}
             </li>
           ))}
         </ul>
