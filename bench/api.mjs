@@ -11,7 +11,8 @@
 // answers) with BENCH_BARE_ROUTE=1 and the default log level (info). Its database is seeded
 // directly: one course wave of N learners with live sessions, homework with curator comments,
 // a monthly subscription with 25 charges and 25 footprint rows each (3 pages of history), and
-// 300 chat messages. autocannon then loads each route for `warmup` + `duration` seconds at each
+// 300 chat messages, four weeks of practice and 20 «Повторення» cards (8 due). autocannon then
+// loads each route for `warmup` + `duration` seconds at each
 // connection count, every request with the next learner's token.
 //
 // --compare <dist> also measures another build of the server (say, a copy of dist from before a
@@ -39,6 +40,9 @@ const HISTORY_ROWS = 25;
 const EXERCISES_PER_LEARNER = 5;
 const CHAT_MESSAGES = 300;
 const MONTH = 30 * 86_400_000;
+const PRACTICE_DAYS = 28;
+const CARDS_PER_LEARNER = 20;
+const CARDS_DUE = 8;
 
 /** Budgets of issue 9: authenticated hot reads keep half the bare route's throughput; p99 < 50 ms. */
 export const BUDGETS = { minRatioToBare: 0.5, maxP99MsAt50OnSqlite: 50 };
@@ -158,6 +162,52 @@ export async function seedHistory(services, people, room, now) {
     date: now - (CHAT_MESSAGES - i) * 60_000,
     edited_at: null,
   }));
+  // The daily habit (issue 19): four weeks of practice with a missed day each week, and cards of
+  // «Повторення», some due, so home's streak, goal and due count read realistic rows.
+  const practice = [];
+  const cards = [];
+  const kyivDay = (instant) => new Date(instant + 2 * 3_600_000).toISOString().slice(0, 10);
+  for (const person of people) {
+    for (let back = 0; back < PRACTICE_DAYS; back++) {
+      if (back % 7 === 3) continue;
+      const at = now - back * 86_400_000;
+      for (const [kind, ref] of [
+        ['diary', `${room.courseId}:${(back % 7) + 1}`],
+        ['game', null],
+      ]) {
+        practice.push({
+          source_key: `bench:${kind}:${person.id}:${back}`,
+          user_id: person.id,
+          day: kyivDay(at),
+          kind,
+          ref,
+          at,
+        });
+      }
+    }
+    for (let k = 0; k < CARDS_PER_LEARNER; k++) {
+      cards.push({
+        id: randomUUID(),
+        user_id: person.id,
+        card_key: `task:bench-${k}`,
+        source: 'task',
+        ref: `bench-${k}`,
+        due: now + (k - CARDS_DUE + 0.5) * 3_600_000,
+        stability: 1,
+        difficulty: 5,
+        elapsed_days: 0,
+        scheduled_days: 1,
+        learning_steps: 0,
+        reps: 1,
+        lapses: 0,
+        state: 2,
+        last_review: now - 86_400_000,
+        created_at: now - 86_400_000,
+      });
+    }
+  }
+  await insertRows(db, 'practice_events', practice);
+  await insertRows(db, 'repetition_cards', cards);
   await insertRows(db, 'exercises', exercises);
   await insertRows(db, 'exercise_comments', comments);
   await insertRows(db, 'payment_orders', orders);
@@ -178,6 +228,13 @@ function targetsOf(room) {
     { name: 'bare', path: '/api/bench/bare', check: (b) => b.ok === true },
     { name: 'current', path: '/api/auth/current', check: (b) => b.courses.length === 1 },
     { name: 'course', path: `/api/courses/${room.courseId}`, check: (b) => b.lessons.length > 1 },
+    // Home's one request with the daily habit, beside the same request as it was before it.
+    {
+      name: 'home',
+      path: '/api/courses/today',
+      check: (b) => b.courses.length === 1 && b.habit.dueCards === CARDS_DUE,
+    },
+    { name: 'home-before-habit', path: '/api/bench/home-before-habit', check: (b) => b.courses.length === 1 },
     {
       name: 'notifications',
       path: '/api/exercises/notifications?page=1',

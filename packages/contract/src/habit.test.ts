@@ -122,7 +122,7 @@ describe('waveCalendar', () => {
   it('shows the 28 days as done, frozen, missed, today and ahead', () => {
     const practised = ['2026-03-01', '2026-03-03'];
     const streak = computeStreak({ days: practised, waves: [wave], today: '2026-03-05' });
-    const calendar = waveCalendar(wave.startDay, '2026-03-05', streak, practised);
+    const calendar = waveCalendar({ startDay: wave.startDay, today: '2026-03-05', streak, days: practised });
     expect(calendar).toHaveLength(28);
     expect(calendar.slice(0, 6).map((d) => d.state)).toEqual(['done', 'frozen', 'done', 'frozen', 'today', 'future']);
     expect(calendar[27]?.date).toBe('2026-03-28');
@@ -131,7 +131,13 @@ describe('waveCalendar', () => {
   it('shows the days before the learner joined as before, not missed (a day they practised stays done)', () => {
     const practised = ['2026-03-01', '2026-03-05'];
     const streak = computeStreak({ days: practised, waves: [wave], today: '2026-03-06' });
-    const calendar = waveCalendar(wave.startDay, '2026-03-06', streak, practised, '2026-03-04');
+    const calendar = waveCalendar({
+      startDay: wave.startDay,
+      today: '2026-03-06',
+      streak,
+      days: practised,
+      since: '2026-03-04',
+    });
     expect(calendar.slice(0, 7).map((d) => d.state)).toEqual([
       'done',
       'frozen',
@@ -141,13 +147,13 @@ describe('waveCalendar', () => {
       'today',
       'future',
     ]);
-    const late = waveCalendar(
-      wave.startDay,
-      '2026-03-06',
-      computeStreak({ days: [], waves: [wave], today: '2026-03-06' }),
-      [],
-      '2026-03-05',
-    );
+    const late = waveCalendar({
+      startDay: wave.startDay,
+      today: '2026-03-06',
+      streak: computeStreak({ days: [], waves: [wave], today: '2026-03-06' }),
+      days: [],
+      since: '2026-03-05',
+    });
     expect(late.slice(0, 6).map((d) => d.state)).toEqual(['before', 'before', 'before', 'before', 'missed', 'today']);
   });
 });

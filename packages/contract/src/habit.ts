@@ -99,37 +99,50 @@ export interface Streak {
  * the run. Today adds one once practised and, until then, is still open: it never breaks a run.
  */
 export function computeStreak({ days, waves, today }: StreakInput): Streak {
-  const practised = new Set(days);
-  const sorted = [...practised].filter((d) => d <= today).sort();
-  const ordered = [...waves].sort((a, b) => (a.startDay < b.startDay ? -1 : a.startDay > b.startDay ? 1 : 0));
+  // Whole day numbers, not strings: home reads this on every visit, and a wave's check per day
+  // stays a subtraction (a string date per day cost more than the database's part of the summary).
+  const end = dayNumber(today);
+  const practised = new Set<number>();
+  let first = end;
+  for (const day of days) {
+    const n = dayNumber(day);
+    practised.add(n);
+    if (n < first) first = n;
+  }
+  const ordered = waves.map((w) => ({ key: w.key, start: dayNumber(w.startDay) })).sort((a, b) => a.start - b.start);
   const used = new Map<string, number>();
-  const runningOn = (day: string) =>
-    ordered.filter((w) => w.startDay <= day && isoDaysBetween(w.startDay, day) < WAVE_DAYS);
+  const runningOn = (day: number) => ordered.filter((w) => w.start <= day && day - w.start < WAVE_DAYS);
   const frozen: string[] = [];
   let run = 0;
   let best = 0;
-  const first = sorted[0];
-  if (first !== undefined) {
-    for (let day = first; day < today; day = addIsoDays(day, 1)) {
-      if (practised.has(day)) {
-        run += 1;
-      } else if (run > 0) {
-        const wave = runningOn(day).find((w) => (used.get(w.key) ?? 0) < STREAK_FREEZES_PER_WAVE);
-        if (wave) {
-          used.set(wave.key, (used.get(wave.key) ?? 0) + 1);
-          frozen.push(day);
-        } else {
-          run = 0;
-        }
+  for (let day = first; day < end; day++) {
+    if (practised.has(day)) {
+      run += 1;
+    } else if (run > 0) {
+      const wave = runningOn(day).find((w) => (used.get(w.key) ?? 0) < STREAK_FREEZES_PER_WAVE);
+      if (wave) {
+        used.set(wave.key, (used.get(wave.key) ?? 0) + 1);
+        frozen.push(isoDayOf(day));
+      } else {
+        run = 0;
       }
-      best = Math.max(best, run);
     }
+    best = Math.max(best, run);
   }
-  const todayDone = practised.has(today);
+  const todayDone = practised.has(end);
   if (todayDone) run += 1;
   best = Math.max(best, run);
-  const freezesLeft = runningOn(today).reduce((sum, w) => sum + STREAK_FREEZES_PER_WAVE - (used.get(w.key) ?? 0), 0);
+  const freezesLeft = runningOn(end).reduce((sum, w) => sum + STREAK_FREEZES_PER_WAVE - (used.get(w.key) ?? 0), 0);
   return { current: run, best, todayDone, frozen, freezesLeft };
+}
+
+/** A Kyiv date as whole days since 1970-01-01 (calendar days: no hours, no DST). */
+function dayNumber(isoDate: string): number {
+  return Math.round(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
+}
+
+function isoDayOf(dayNumber: number): string {
+  return new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -157,24 +170,32 @@ export type CalendarState = (typeof CALENDAR_STATES)[number];
  * the learner joined (`since`, their first Kyiv day there): a day nobody could have practised on is
  * not shown to them as missed.
  */
-export function waveCalendar(
-  startDay: string,
-  today: string,
-  streak: Pick<Streak, 'frozen'>,
-  days: Iterable<string>,
-  since?: string,
-): { date: string; state: CalendarState }[] {
-  const practised = new Set(days);
-  const frozen = new Set(streak.frozen);
-  return Array.from({ length: WAVE_DAYS }, (_, i) => {
-    const date = addIsoDays(startDay, i);
-    const state: CalendarState = practised.has(date)
+export function waveCalendar({
+  startDay,
+  today,
+  streak,
+  days,
+  since,
+  length = WAVE_DAYS,
+}: {
+  startDay: string;
+  today: string;
+  streak: Pick<Streak, 'frozen'>;
+  days: readonly string[];
+  since?: string;
+  /** How many days from `startDay`: a wave's WAVE_DAYS, or home's week. */
+  length?: number;
+}): { date: string; state: CalendarState }[] {
+  const first = dayNumber(startDay);
+  return Array.from({ length }, (_, i) => {
+    const date = isoDayOf(first + i);
+    const state: CalendarState = days.includes(date)
       ? 'done'
       : date === today
         ? 'today'
         : date > today
           ? 'future'
-          : frozen.has(date)
+          : streak.frozen.includes(date)
             ? 'frozen'
             : since !== undefined && date < since
               ? 'before'

@@ -3,7 +3,7 @@ import { CHAT_MESSAGES, configureUkrainianMessages } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
-import { authentication, authRoutes } from './features/auth/index.js';
+import { authentication, authRoutes, signedInRoutes } from './features/auth/index.js';
 import { certificateAdminRoutes, certificatesRoutes } from './features/certificates/index.js';
 import { chatEvents, chatRoutes } from './features/chat/index.js';
 import { clubAdminRoutes, clubsRoutes } from './features/clubs/index.js';
@@ -104,7 +104,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // The benchmarks' yardstick (bench/api.mjs): the same process, hooks and logging, but no auth and
   // no database. It exists only when BENCH_BARE_ROUTE is set.
-  if (config.benchBareRoute) app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+  if (config.benchBareRoute) {
+    app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    // Home as it was before the daily habit (issue 19): «Що сьогодні» without the streak, the goal
+    // and the due cards, so the benchmark reports what the habit adds to the one home request.
+    await app.register(
+      async (bench) => {
+        signedInRoutes(bench, { tags: ['bench'] });
+        bench.get('/home-before-habit', { schema: { hide: true } }, async (request) =>
+          services.courses.today(request.user),
+        );
+      },
+      { prefix: '/api/bench' },
+    );
+  }
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth, demo: config.env !== 'production' });
   await app.register(supportRoutes, { prefix: '/api/partners', support: services.support });
   await app.register(coursesRoutes, {

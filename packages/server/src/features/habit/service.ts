@@ -120,7 +120,14 @@ export class HabitService {
         repetitions: todays.filter((e) => isOf(REPETITION_PRACTICE, e.kind)).length,
       },
       dueCards,
-      week: waveCalendar(addIsoDays(today, 1 - WEEK_DAYS), today, streak, mine, joinedOn(waves)).slice(0, WEEK_DAYS),
+      week: waveCalendar({
+        startDay: addIsoDays(today, 1 - WEEK_DAYS),
+        today,
+        streak,
+        days: mine,
+        since: joinedOn(waves),
+        length: WEEK_DAYS,
+      }),
     };
   }
 

@@ -84,7 +84,13 @@ export class ProgressService {
         homeworkHandedIn: lessons.filter((l) => l.homeworkHandedIn).length,
         ratingAverage: average(lessons.flatMap((l) => (l.rating === null ? [] : [l.rating]))),
         lessons,
-        calendar: waveCalendar(kyivIsoDate(wave.waveStart), today, streak, days, kyivIsoDate(wave.enrolledAt)),
+        calendar: waveCalendar({
+          startDay: kyivIsoDate(wave.waveStart),
+          today,
+          streak,
+          days,
+          since: kyivIsoDate(wave.enrolledAt),
+        }),
       };
     });
     return {
