@@ -150,13 +150,15 @@ export class HabitService {
   }
 
   /**
-   * «Серія під загрозою» (a NotificationService tick source): from STREAK_REMINDER_HOUR Kyiv on, to
+   * «Серія під загрозою» (a NotificationService tick source): within STREAK_REMINDER_HOUR Kyiv, to
    * each person whose streak is running and who has not practised today, once a day (`streak:<date>`).
    * It expires at the day's end, so quiet hours drop it rather than send it at night. Set-based: one
    * query finds who practised lately but not today, one reads all their days.
    */
   async remindAtRisk(now: number): Promise<number> {
-    if (kyivParts(now).hour < STREAK_REMINDER_HOUR) return 0;
+    // Within the reminder's hour only: each minute's tick tells whoever the earlier ones have not,
+    // and the week of practice it scans is not read again for the rest of the evening.
+    if (kyivParts(now).hour !== STREAK_REMINDER_HOUR) return 0;
     const { db } = this.deps;
     const today = kyivIsoDate(now);
     const key = `streak:${today}`;
