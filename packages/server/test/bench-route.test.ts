@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
+import { signUp } from './support/courses.js';
 
 // bench/api.mjs compares every hot route with GET /api/bench/bare in the same process. The route
 // must not exist anywhere the benchmark did not ask for it.
@@ -16,9 +17,11 @@ describe('the benchmarks’ bare route', () => {
   });
 
   it('is absent by default', async () => {
-    const answer = await plain.api('GET', '/api/bench/bare');
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Не знайдено' });
+    for (const route of ['/api/bench/bare', '/api/bench/home-before-habit']) {
+      const answer = await plain.api('GET', route);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: 'Не знайдено' });
+    }
     const doc = await plain.api('GET', '/api/docs/json');
     expect(Object.keys(doc.body.paths).some((p) => p.includes('bench'))).toBe(false);
   });
@@ -29,5 +32,16 @@ describe('the benchmarks’ bare route', () => {
     expect(answer.body).toEqual({ ok: true });
     const doc = await bench.api('GET', '/api/docs/json');
     expect(Object.keys(doc.body.paths).some((p) => p.includes('bench'))).toBe(false);
+  });
+
+  it('answers home without the habit only to a signed-in caller, when BENCH_BARE_ROUTE is set', async () => {
+    expect((await bench.api('GET', '/api/bench/home-before-habit')).status).toBe(401);
+    const { token } = await signUp(bench);
+    const before = await bench.api('GET', '/api/bench/home-before-habit', { token });
+    expect(before.status).toBe(200);
+    const home = await bench.api('GET', '/api/courses/today', { token });
+    const { habit, ...withoutHabit } = home.body;
+    expect(habit.streak.current).toBe(0);
+    expect(before.body).toEqual(withoutHabit);
   });
 });
