@@ -368,6 +368,7 @@ export async function createServices(
         redis,
       ),
     });
+    notifications.addTickSource('certificates', () => certificates.tellIssued());
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {

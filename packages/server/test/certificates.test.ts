@@ -234,6 +234,12 @@ describe('certificates', () => {
     expect(rows.map((r) => r.user_id)).toEqual([who('full').id]);
     expect(rows[0]).toMatchObject({ name: who('full').name, course_title: 'Альфа', wave: '1', issued_at: end });
     expect(rows[0]?.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    // Issuing tells nobody yet: the notifications' minute does, in small transactions of its own.
+    const notesOf = () =>
+      t.app.services.db.selectFrom('notifications').selectAll().where('key', '=', `certificate:${alpha}:1`).execute();
+    expect(await notesOf()).toEqual([]);
+    await t.app.services.notifications.tick();
+    await t.app.services.notifications.tick();
     const notes = await t.app.services.db
       .selectFrom('notifications')
       .selectAll()

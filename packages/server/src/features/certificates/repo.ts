@@ -141,6 +141,28 @@ export async function insertCertificates(trx: Executor, rows: CertificateRow[]) 
     .execute();
 }
 
+/** Certificates whose learner has not been told yet (a revoked one is never told), oldest first. */
+export async function untoldCertificates(db: Executor, limit: number) {
+  return db
+    .selectFrom('certificates')
+    .select(['id', 'user_id', 'course_id', 'wave', 'course_title'])
+    .where('told_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .orderBy('issued_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markTold(trx: Executor, id: string, now: number) {
+  await trx
+    .updateTable('certificates')
+    .set({ told_at: now })
+    .where('id', '=', id)
+    .where('told_at', 'is', null)
+    .execute();
+}
+
 export async function findCertificate(db: Executor, id: string) {
   return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
 }

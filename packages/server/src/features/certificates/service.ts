@@ -32,6 +32,8 @@ import * as repo from './repo.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per INSERT when a wave's certificates are issued: well under both databases' parameter limits. */
 const INSERT_ROWS = 500;
+/** Certificates told per minute: about what the olympiad start tells (2,000 a minute), kept lower. */
+const TELL_BATCH = 500;
 
 /** A wave's Kyiv days: from its start day, WAVE_DAYS of them; it ends at 00:00 Kyiv of the day after. */
 export function waveWindow(start: number): { fromDay: string; toDay: string; endsAt: number } {
@@ -138,30 +140,11 @@ export class CertificatesService {
         issued_at: now,
         revoked_at: null,
         revoked_reason: null,
+        told_at: null,
       }));
     let issued = 0;
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      const inserted = await repo.insertCertificates(trx, rows.slice(i, i + INSERT_ROWS));
-      for (const row of inserted) {
-        const title = CERTIFICATE_MESSAGES.issuedTitle(course.title);
-        await this.deps.notifications.notify(trx, {
-          userId: row.user_id,
-          category: 'lessons',
-          key: `certificate:${courseId}:${wave}`,
-          title,
-          body: CERTIFICATE_MESSAGES.issuedBody(wave),
-          link: `/certificates/${row.id}`,
-          email: {
-            subject: title,
-            paragraphs: [
-              CERTIFICATE_MESSAGES.issuedBody(wave),
-              `Номер сертифіката: ${row.id}. За посиланням його може перевірити будь-хто, там же PDF.`,
-            ],
-            action: 'Мій сертифікат',
-          },
-        });
-      }
-      issued += inserted.length;
+      issued += (await repo.insertCertificates(trx, rows.slice(i, i + INSERT_ROWS))).length;
     }
     await trx
       .updateTable('certificate_waves')
@@ -170,6 +153,42 @@ export class CertificatesService {
       .where('wave', '=', wave)
       .execute();
     return issued;
+  }
+
+  /**
+   * Tells the learners of the certificates issued and not yet told (a notifications tick source):
+   * up to TELL_BATCH a minute, each in a transaction of its own with the mark that it was told, so
+   * a wave of thousands never holds the database in one long transaction, and a crash between the
+   * two leaves the rest for the next minute (the notification's key makes a repeat a no-op).
+   */
+  async tellIssued(): Promise<number> {
+    const { db } = this.deps;
+    const untold = await repo.untoldCertificates(db, TELL_BATCH);
+    let told = 0;
+    for (const row of untold) {
+      await db.transaction().execute(async (trx) => {
+        const title = CERTIFICATE_MESSAGES.issuedTitle(row.course_title);
+        await this.deps.notifications.notify(trx, {
+          userId: row.user_id,
+          category: 'lessons',
+          key: `certificate:${row.course_id}:${row.wave}`,
+          title,
+          body: CERTIFICATE_MESSAGES.issuedBody(row.wave),
+          link: `/certificates/${row.id}`,
+          email: {
+            subject: title,
+            paragraphs: [
+              CERTIFICATE_MESSAGES.issuedBody(row.wave),
+              `Номер сертифіката: ${row.id}. За посиланням його може перевірити будь-хто, там же PDF.`,
+            ],
+            action: 'Мій сертифікат',
+          },
+        });
+        await repo.markTold(trx, row.id, this.deps.clock.now());
+      });
+      told += 1;
+    }
+    return told;
   }
 
   private async lookUp(typedId: string, address: string): Promise<repo.CertificateRow> {

@@ -414,6 +414,8 @@ export interface CertificatesTable {
   issued_at: number;
   revoked_at: number | null;
   revoked_reason: string | null;
+  /** When the learner was told of it; null until the notifications' tick gets to it. */
+  told_at: number | null;
 }
 
 /** A wave the certificate sweep has done (its claim, too: the first instance to insert it issues). */

@@ -28,6 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('issued_at', 'bigint', (c) => c.notNull())
     .addColumn('revoked_at', 'bigint')
     .addColumn('revoked_reason', 'varchar(300)')
+    // When the learner was told (null: not yet). Telling is apart from issuing, in small batches.
+    .addColumn('told_at', 'bigint')
     .execute();
   // One certificate per person and wave, however many sweeps run at once.
   await db.schema
@@ -36,6 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'course_id', 'wave'])
     .unique()
     .execute();
+  await db.schema.createIndex('certificates_untold_idx').on('certificates').columns(['told_at', 'issued_at']).execute();
   await db.schema
     .createIndex('certificates_course_idx')
     .on('certificates')
