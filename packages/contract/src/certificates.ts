@@ -42,21 +42,25 @@ export type CertificateCriteria = z.infer<typeof certificateCriteriaSchema>;
 
 export const DEFAULT_CRITERIA: CertificateCriteria = { enabled: false, diaryDays: 20, allHomework: true, selfTests: 0 };
 
-export const certificateRevocationSchema = z.object({ at: z.number(), reason: z.string().optional() });
-
-/** What anyone may see of a certificate: these fields and nothing else (no e-mail, no ids, no scores). */
+/**
+ * What anyone may see of a certificate: these fields and nothing else (no e-mail, no ids, no
+ * scores). A revocation says when, not why: the reason is about a person, and the page is open.
+ */
 export const publicCertificateSchema = z
   .object({
     name: z.string(),
     course: z.string(),
     wave: z.string(),
     issuedAt: z.number(),
-    revoked: certificateRevocationSchema.nullable(),
+    revoked: z.object({ at: z.number() }).strict().nullable(),
   })
   .meta({ id: 'PublicCertificate' });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 
-export const certificateSchema = publicCertificateSchema.extend({ id: z.string() }).meta({ id: 'Certificate' });
+/** The learner's own and the console's view: the id, and a revocation's reason. */
+export const certificateSchema = publicCertificateSchema
+  .extend({ id: z.string(), revoked: z.object({ at: z.number(), reason: z.string().optional() }).nullable() })
+  .meta({ id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
 
 /** How far a learner is toward one of their running waves' certificate. */

@@ -62,22 +62,28 @@ function criteriaOf(row: { diary_days: number; all_homework: number; self_tests:
   return { diaryDays: row.diary_days, allHomework: row.all_homework === 1, selfTests: row.self_tests };
 }
 
-/** What anyone may see: exactly these fields (docs/domain.md «Certificates»). */
+/**
+ * What anyone may see: exactly these fields (docs/domain.md «Certificates»). A revocation says
+ * when, never why: the reason is about a person, and the page is open to anybody with the id.
+ */
 function publicView(row: repo.CertificateRow): PublicCertificate {
   return {
     name: row.name,
     course: row.course_title,
     wave: row.wave,
     issuedAt: row.issued_at,
-    revoked:
-      row.revoked_at === null
-        ? null
-        : { at: row.revoked_at, ...(row.revoked_reason ? { reason: row.revoked_reason } : {}) },
+    revoked: row.revoked_at === null ? null : { at: row.revoked_at },
   };
 }
 
+/** The learner's own (and the console's) view: the id, and the reason of a revocation. */
 function ownView(row: repo.CertificateRow): Certificate {
-  return { id: row.id, ...publicView(row) };
+  const shown = publicView(row);
+  return {
+    id: row.id,
+    ...shown,
+    revoked: shown.revoked && { ...shown.revoked, ...(row.revoked_reason ? { reason: row.revoked_reason } : {}) },
+  };
 }
 
 /**

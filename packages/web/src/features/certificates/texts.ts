@@ -6,6 +6,7 @@ export const certificateTexts = {
   loading: 'Перевіряємо…',
   valid: 'Сертифікат дійсний',
   revoked: (at: number) => `Сертифікат відкликано ${formatDay(at)}`,
+  // Shown to the learner only: the public page says when, not why.
   reason: 'Причина',
   name: 'Імʼя',
   course: 'Курс',

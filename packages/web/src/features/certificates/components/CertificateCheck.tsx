@@ -76,12 +76,6 @@ function CertificateFacts({ id, certificate }: { id: string; certificate: Public
           <dt>{t.number}</dt>
           <dd className={styles.code}>{id.toUpperCase()}</dd>
         </div>
-        {revoked?.reason && (
-          <div>
-            <dt>{t.reason}</dt>
-            <dd>{revoked.reason}</dd>
-          </div>
-        )}
       </dl>
       {!revoked && (
         <p className={styles.actions}>

@@ -51,7 +51,12 @@ export function MyCertificates({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                     {t.wave} {c.wave} · {t.issued.toLowerCase()} {formatDay(c.issuedAt)} ·{' '}
                     <span className={styles.code}>{c.id}</span>
                   </p>
-                  {c.revoked && <p className={`${styles.state} ${styles.revoked}`}>{t.revoked(c.revoked.at)}</p>}
+                  {c.revoked && (
+                    <p className={`${styles.state} ${styles.revoked}`}>
+                      {t.revoked(c.revoked.at)}
+                      {c.revoked.reason && `. ${t.reason}: ${c.revoked.reason}`}
+                    </p>
+                  )}
                   <p className={layout.row}>
                     <Link to={certificatePageUrl(c.id)}>{t.open}</Link>
                     {!c.revoked && <a href={certificatePdfUrl(c.id)}>{t.pdf}</a>}
