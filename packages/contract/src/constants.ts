@@ -18,6 +18,10 @@ export const INVITATION_POINTS = 10;
 export const MAX_FILE_BYTES = 10_485_760;
 /** The longest chat message, counted after trimming. */
 export const CHAT_TEXT_MAX = 500;
+/** Reports from this many different members hide a message until a curator decides. */
+export const REPORTS_TO_HIDE = 3;
+/** The longest own words a report may carry. */
+export const CHAT_REPORT_TEXT_MAX = 200;
 
 /** The longest text of each lesson editor field, in characters (lessonEditSchema). */
 export const LESSON_LIMITS = {
@@ -59,6 +63,13 @@ export type AuditAction =
   | 'club.update'
   | 'club.attendance'
   | 'chat.delete'
+  | 'chat.report'
+  | 'chat.hide'
+  | 'chat.keep'
+  | 'chat.mute'
+  | 'chat.unmute'
+  | 'chat.slow'
+  | 'chat.pin'
   | 'comment.delete'
   | 'homework.rate'
   | 'homework.rate.undo'

@@ -111,6 +111,8 @@ const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
 const WAVE_ROLLOVER_INTERVAL_MS = 60_000;
 /** How often ended olympiads are looked for, whose participants' mistakes become cards. */
 const OLYMPIAD_CARDS_INTERVAL_MS = 60_000;
+/** Chat reports per member an hour: honest reporting never meets it; a flood of the curators' queue does. */
+const CHAT_REPORTS_PER_HOUR = 30;
 /** How often uploads are swept: chat uploads no message took, and stray bytes without a row. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often ended waves are looked for and certified: a wave ends at midnight, its certificates come minutes later. */
@@ -315,6 +317,7 @@ export async function createServices(
       broadcaster,
       sendLimiter: new AttemptLimiter(`${ns}chat`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
       changeLimiter: new AttemptLimiter(`${ns}chat-change`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
+      reportLimiter: new AttemptLimiter(`${ns}chat-report`, CHAT_REPORTS_PER_HOUR, 60 * 60, CHAT_MESSAGES.tooManyReports, redis),
     });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
     const sandboxed = config.liqpay.mode === 'sandbox';

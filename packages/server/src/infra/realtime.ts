@@ -35,13 +35,13 @@ export class Broadcaster {
     this.io = io;
   }
 
-  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted'>(room: string, event: E, payload: Payload<E>) {
+  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:room'>(room: string, event: E, payload: Payload<E>) {
     // The cast: socket.io's typed emit cannot follow a generic event name.
     (this.io?.to(room).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
   }
 
-  toUser(userId: string, event: 'notifications:count', payload: Payload<'notifications:count'>): void {
-    this.io?.to(userRoom(userId)).emit(event, payload);
+  toUser<E extends 'notifications:count' | 'chat:mute' | 'chat:updated'>(userId: string, event: E, payload: Payload<E>): void {
+    (this.io?.to(userRoom(userId)).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
   }
 
   /** Disconnects the sockets of ended sessions at once, on every instance. */

@@ -22,7 +22,10 @@ export function isModeration(actor: Actor, message: SentMessage): boolean {
   return message.sender_id !== actor.id;
 }
 
-/** Curators moderate every room of every course: they may delete anyone's message there. */
+/**
+ * Curators moderate every room of every course: they may delete anyone's message there, decide
+ * reports, mute members, set slow mode and pin a message.
+ */
 export function canModerateRooms(actor: Actor): boolean {
   return isCurator(actor);
 }
@@ -38,4 +41,32 @@ export function senderTitle(sender: { id: string; role: Role | null }): ChatMess
   const actor = { id: sender.id, role: sender.role };
   if (isAdmin(actor)) return 'admin';
   return isCurator(actor) ? 'curator' : null;
+}
+
+/** Reports: any member, on anyone's message but their own (theirs they may edit or delete). */
+export function canReportMessage(actor: Actor, message: SentMessage): boolean {
+  return message.sender_id !== actor.id;
+}
+
+/**
+ * Reports hide a message only when it is a learner's: a curator's or admin's message speaks for the
+ * movement and is never hidden by reports (they still reach the queue, for another curator to see).
+ */
+export function reportsMayHide(sender: { id: string; role: Role | null }): boolean {
+  return senderTitle(sender) === null;
+}
+
+/** A hidden message is still seen, marked, by curators and by its author; nobody else receives it. */
+export function seesHidden(actor: Actor, message: SentMessage): boolean {
+  return message.sender_id === actor.id || canModerateRooms(actor);
+}
+
+/** Mutes are for members who are not staff: curators and admins are never muted. */
+export function canBeMuted(target: { id: string; role: Role }): boolean {
+  return !isCurator(target);
+}
+
+/** Slow mode holds members to its pace; curators are exempt. */
+export function slowModeApplies(actor: Actor): boolean {
+  return !isCurator(actor);
 }

@@ -1,3 +1,4 @@
+import type { ChatRoom } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 
 export function waveExists(db: Executor, courseId: string, wave: string) {
@@ -63,6 +64,7 @@ function messageViews(db: Executor) {
       'm.file_id',
       'm.date',
       'm.edited_at',
+      'm.hidden_at',
       'u.first_name',
       'u.last_name',
       'u.role as sender_role',
@@ -81,9 +83,14 @@ export function messagesPage(
   db: Executor,
   room: { courseId: string; wave: string },
   page: { offset: number; limit: number; anchor: number | undefined },
+  /** Null when the reader sees hidden messages; otherwise the reader, who sees only their own hidden ones. */
+  hiddenExceptOf: string | null,
 ) {
   let query = messageViews(db).where('m.course_id', '=', room.courseId).where('m.wave', '=', room.wave);
   if (page.anchor !== undefined) query = query.where('m.date', '<=', page.anchor);
+  if (hiddenExceptOf !== null) {
+    query = query.where((eb) => eb.or([eb('m.hidden_at', 'is', null), eb('m.sender_id', '=', hiddenExceptOf)]));
+  }
   return query.orderBy('m.date', 'desc').orderBy('m.id', 'desc').offset(page.offset).limit(page.limit).execute();
 }
 
@@ -101,12 +108,95 @@ export function unclaimedUploads(db: Executor, createdBefore: number) {
     .execute();
 }
 
-/** A wave that has not started yet renamed: its room's messages move with it (the caller's transaction). */
-export function moveRoom(db: Executor, courseId: string, from: string, to: string) {
+/**
+ * A wave that has not started yet renamed: its room's messages, settings and mutes move with it
+ * (the caller's transaction).
+ */
+export async function moveRoom(db: Executor, courseId: string, from: string, to: string) {
+  for (const table of ['chat_messages', 'chat_rooms', 'chat_mutes'] as const) {
+    await db.updateTable(table).set({ wave: to }).where('course_id', '=', courseId).where('wave', '=', from).execute();
+  }
+}
+
+export function roomSettings(db: Executor, room: ChatRoom) {
   return db
-    .updateTable('chat_messages')
-    .set({ wave: to })
-    .where('course_id', '=', courseId)
-    .where('wave', '=', from)
+    .selectFrom('chat_rooms')
+    .select(['slow_seconds', 'pinned_message_id'])
+    .where('course_id', '=', room.courseId)
+    .where('wave', '=', room.wave)
+    .executeTakeFirst();
+}
+
+/** Sets a room's slow mode or pinned message, creating its row the first time. */
+export async function setRoomSettings(
+  db: Executor,
+  room: ChatRoom,
+  change: { slow_seconds?: number; pinned_message_id?: string | null },
+) {
+  await db
+    .insertInto('chat_rooms')
+    .values({ course_id: room.courseId, wave: room.wave, ...change })
+    .onConflict((oc) => oc.columns(['course_id', 'wave']).doUpdateSet(change))
     .execute();
+}
+
+export function activeMute(db: Executor, room: ChatRoom, userId: string, now: number) {
+  return db
+    .selectFrom('chat_mutes')
+    .select(['until', 'reason'])
+    .where('course_id', '=', room.courseId)
+    .where('wave', '=', room.wave)
+    .where('user_id', '=', userId)
+    .where('until', '>', now)
+    .executeTakeFirst();
+}
+
+/** The date of this member's latest message in the room (slow mode counts from it). */
+export async function lastMessageDate(db: Executor, room: ChatRoom, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('date')
+    .where('course_id', '=', room.courseId)
+    .where('wave', '=', room.wave)
+    .where('sender_id', '=', userId)
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.date) : null;
+}
+
+export async function reportCount(db: Executor, messageId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_reports')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('message_id', '=', messageId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Open reports, each with its reporter, for the messages that have any; oldest report first. */
+export function openReports(db: Executor) {
+  return db
+    .selectFrom('chat_reports as r')
+    .innerJoin('users as u', 'u.id', 'r.reporter_id')
+    .innerJoin('chat_messages as m', 'm.id', 'r.message_id')
+    .innerJoin('courses as c', 'c.id', 'm.course_id')
+    .select([
+      'r.message_id',
+      'r.reason',
+      'r.text',
+      'r.created_at',
+      'r.reporter_id',
+      'u.first_name',
+      'u.last_name',
+      'c.title as course_title',
+    ])
+    .orderBy('r.created_at', 'asc')
+    .orderBy('r.message_id')
+    .limit(2000)
+    .execute();
+}
+
+export function messageViewsByIds(db: Executor, ids: string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : messageViews(db).where('m.id', 'in', ids).execute();
 }

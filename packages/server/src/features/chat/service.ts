@@ -1,16 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MESSAGES, type ChatHistory, type ChatMessage, type ChatRoom, type FileFields } from '@yedyni/contract';
+import {
+  CHAT_MESSAGES,
+  CHAT_REPORT_REASONS,
+  type ChatHistory,
+  type ChatMessage,
+  type ChatReportInput,
+  type ChatReports,
+  type ChatRoom,
+  type ChatRoomState,
+  type FileFields,
+  formatDateTime,
+  mutedMessage,
+  REPORTS_TO_HIDE,
+  slowMessage,
+} from '@yedyni/contract';
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Executor } from '../../infra/db/index.js';
 import { type Db, isUniqueViolation } from '../../infra/db/index.js';
-import type { ChatMessagesTable } from '../../infra/db/schema.js';
+import type { ChatMessageRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
 import type { Broadcaster, HeldRooms } from '../../infra/realtime.js';
 import type { Actor } from '../auth/index.js';
 import { FilesService, type StoredUpload } from '../files/index.js';
-import { canDeleteMessage, canEditMessage, isModeration, isRoomMember, senderTitle } from './policy.js';
+import {
+  canBeMuted,
+  canDeleteMessage,
+  canEditMessage,
+  canModerateRooms,
+  canReportMessage,
+  isModeration,
+  isRoomMember,
+  reportsMayHide,
+  seesHidden,
+  senderTitle,
+  slowModeApplies,
+} from './policy.js';
 import * as repo from './repo.js';
 
 /** An upload no message took is kept this long (a learner may still be typing), then swept. */
@@ -50,6 +76,8 @@ export class ChatService {
        * never costs the next message).
        */
       changeLimiter: AttemptLimiter;
+      /** Reports per member: enough for honest use, too few to flood the curators' queue. */
+      reportLimiter: AttemptLimiter;
     },
   ) {}
 
@@ -69,11 +97,12 @@ export class ChatService {
   ): Promise<ChatHistory> {
     await this.assertMember(actor, query);
     const anchor = query.firstMessageDate;
-    const rows = await repo.messagesPage(this.deps.db, query, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-      anchor,
-    });
+    const rows = await repo.messagesPage(
+      this.deps.db,
+      query,
+      { offset: (query.page - 1) * query.limit, limit: query.limit, anchor },
+      canModerateRooms(actor) ? null : actor.id,
+    );
     const messages = rows.map((row) => this.viewOf(row));
     if (anchor !== undefined || query.page !== 1) return { messages };
     return { messages, firstMessageDate: rows[0]?.date ?? null };
@@ -100,6 +129,7 @@ export class ChatService {
     if (input.fileURL && !fileId) throw new AppError(400, CHAT_MESSAGES.badFile);
     if (!text && !fileId) throw new AppError(400, CHAT_MESSAGES.empty);
     await this.assertMember(actor, input);
+    await this.assertMayWrite(actor, input);
 
     const id = randomUUID();
     try {
@@ -150,7 +180,9 @@ export class ChatService {
       .where('id', '=', messageId)
       .execute();
     const updated = await this.view(messageId);
-    this.deps.broadcaster.toRoom(roomOf(updated), 'chat:updated', updated);
+    // A hidden message reaches only its author: the room must not receive it again by an edit.
+    if (updated.hidden) this.deps.broadcaster.toUser(actor.id, 'chat:updated', updated);
+    else this.deps.broadcaster.toRoom(roomOf(updated), 'chat:updated', updated);
     return updated;
   }
 
@@ -229,18 +261,12 @@ export class ChatService {
   }
 
   /** A curator deleted someone else's message: who, whose, where and what, kept with the deletion. */
-  private async auditDeletion(trx: Executor, actor: Actor, message: ChatMessagesTable): Promise<void> {
-    const [sender, course] = await Promise.all([
-      repo.personOf(trx, message.sender_id),
-      repo.courseTitle(trx, message.course_id),
-    ]);
-    const whose = sender ? `${sender.first_name} ${sender.last_name}` : 'видалений користувач';
-    const what = message.text ? `«${excerpt(message.text)}»` : 'файл';
+  private async auditDeletion(trx: Executor, actor: Actor, message: ChatMessageRow): Promise<void> {
     await writeAudit(trx, {
       actorId: actor.id,
       action: 'chat.delete',
       target: `chat-message:${message.id}`,
-      summary: `${whose}, «${course?.title ?? message.course_id}», хвиля ${message.wave}: ${what}`,
+      summary: await this.placeOf(trx, message),
       details: {
         senderId: message.sender_id,
         courseId: message.course_id,
@@ -252,10 +278,289 @@ export class ChatService {
     });
   }
 
-  /** The message if the caller is a member of its room; 404 for anyone else, whatever the id. */
-  private async visibleMessage(actor: Actor, messageId: string): Promise<ChatMessagesTable> {
+  /** The room's pinned message, slow mode and the reader's own mute and slow-mode wait. */
+  async roomState(actor: Actor, room: ChatRoom): Promise<ChatRoomState> {
+    await this.assertMember(actor, room);
+    const now = this.deps.clock.now();
+    const [settings, mute, last] = await Promise.all([
+      repo.roomSettings(this.deps.db, room),
+      repo.activeMute(this.deps.db, room, actor.id, now),
+      repo.lastMessageDate(this.deps.db, room, actor.id),
+    ]);
+    const slowSeconds = settings?.slow_seconds ?? 0;
+    const nextSendAt =
+      slowSeconds > 0 && slowModeApplies(actor) && last !== null && last + slowSeconds * 1000 > now
+        ? last + slowSeconds * 1000
+        : null;
+    const pinned = await this.pinnedFor(actor, settings?.pinned_message_id ?? null);
+    return {
+      ...room,
+      pinned,
+      slowSeconds,
+      mute: mute ? { until: Number(mute.until), reason: mute.reason } : null,
+      nextSendAt,
+    };
+  }
+
+  /** 403 while the member is muted in the room, 429 while slow mode holds them back. */
+  private async assertMayWrite(actor: Actor, room: ChatRoom): Promise<void> {
+    const now = this.deps.clock.now();
+    const mute = await repo.activeMute(this.deps.db, room, actor.id, now);
+    if (mute) throw new AppError(403, mutedMessage({ until: Number(mute.until), reason: mute.reason }));
+    if (!slowModeApplies(actor)) return;
+    const slowSeconds = (await repo.roomSettings(this.deps.db, room))?.slow_seconds ?? 0;
+    if (slowSeconds === 0) return;
+    const last = await repo.lastMessageDate(this.deps.db, room, actor.id);
+    if (last === null) return;
+    const wait = last + slowSeconds * 1000 - now;
+    if (wait > 0) throw new AppError(429, slowMessage(Math.ceil(wait / 1000)));
+  }
+
+  /**
+   * A member reports someone else's message, once. The REPORTS_TO_HIDE-th member's report hides a
+   * learner's message until a curator decides (docs/domain.md «Chat»).
+   */
+  async report(actor: Actor, messageId: string, input: { reason: ChatReportInput['reason']; text: string }) {
+    await this.deps.reportLimiter.consume(actor.id);
+    const message = await this.visibleMessage(actor, messageId);
+    if (!canReportMessage(actor, message)) throw new AppError(400, CHAT_MESSAGES.ownReport);
+    const now = this.deps.clock.now();
+    let hidden = false;
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('chat_reports')
+          .values({ message_id: messageId, reporter_id: actor.id, reason: input.reason, text: input.text, created_at: now })
+          .execute();
+        const where = await this.placeOf(trx, message);
+        await writeAudit(trx, {
+          actorId: actor.id,
+          action: 'chat.report',
+          target: `chat-message:${messageId}`,
+          summary: `${CHAT_REPORT_REASONS[input.reason]}: ${where}${input.text ? `; «${excerpt(input.text)}»` : ''}`,
+          details: { reason: input.reason, text: input.text, senderId: message.sender_id },
+          now,
+        });
+        if (message.hidden_at !== null || (await repo.reportCount(trx, messageId)) < REPORTS_TO_HIDE) return;
+        const [sender] = await repo.rolesOf(trx, [message.sender_id]);
+        if (!reportsMayHide({ id: message.sender_id, role: sender?.role ?? null })) return;
+        await trx.updateTable('chat_messages').set({ hidden_at: now }).where('id', '=', messageId).execute();
+        await writeAudit(trx, {
+          actorId: actor.id,
+          action: 'chat.hide',
+          target: `chat-message:${messageId}`,
+          summary: `Приховано після ${REPORTS_TO_HIDE} скарг: ${where}`,
+          details: { senderId: message.sender_id, courseId: message.course_id, wave: message.wave },
+          now,
+        });
+        hidden = true;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, CHAT_MESSAGES.reportedAlready);
+      throw error;
+    }
+    if (hidden) {
+      this.deps.broadcaster.toRoom(roomOf({ courseId: message.course_id, wave: message.wave }), 'chat:hidden', {
+        _id: messageId,
+        courseId: message.course_id,
+        wave: message.wave,
+      });
+    }
+    return { hidden };
+  }
+
+  /** The curators' queue: open reports grouped by message, the most reported first. */
+  async reports(actor: Actor): Promise<ChatReports> {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    const rows = await repo.openReports(this.deps.db);
+    const ids = [...new Set(rows.map((r) => r.message_id))];
+    const views = new Map(
+      (await inSlices(ids, (slice) => repo.messageViewsByIds(this.deps.db, slice))).map((v) => [v.id, v]),
+    );
+    const grouped = new Map<string, ChatReports['reports'][number]>();
+    for (const row of rows) {
+      const view = views.get(row.message_id);
+      if (!view) continue;
+      const entry = grouped.get(row.message_id) ?? {
+        message: this.viewOf(view),
+        courseTitle: row.course_title,
+        count: 0,
+        reasons: [],
+      };
+      entry.count += 1;
+      entry.reasons.push({
+        reason: row.reason,
+        text: row.text,
+        date: Number(row.created_at),
+        reporter: { _id: row.reporter_id, first_name: row.first_name, last_name: row.last_name },
+      });
+      grouped.set(row.message_id, entry);
+    }
+    return { reports: [...grouped.values()].sort((a, b) => b.count - a.count) };
+  }
+
+  /** «Залишити»: a curator clears the message's reports; hidden, it shows again to everyone. */
+  async keep(actor: Actor, messageId: string): Promise<ChatMessage> {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    const message = await this.visibleMessage(actor, messageId);
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const cleared = await trx.deleteFrom('chat_reports').where('message_id', '=', messageId).executeTakeFirst();
+      if (Number(cleared.numDeletedRows) === 0) throw new AppError(400, CHAT_MESSAGES.notReported);
+      await trx.updateTable('chat_messages').set({ hidden_at: null }).where('id', '=', messageId).execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'chat.keep',
+        target: `chat-message:${messageId}`,
+        summary: `Залишено (${Number(cleared.numDeletedRows)} скарг знято): ${await this.placeOf(trx, message)}`,
+        details: { senderId: message.sender_id, reports: Number(cleared.numDeletedRows) },
+        now,
+      });
+    });
+    const shown = await this.view(messageId);
+    // Those who lost it while hidden receive it again: the room's clients place it by its date.
+    this.deps.broadcaster.toRoom(roomOf(shown), 'chat:updated', shown);
+    return shown;
+  }
+
+  /** A curator mutes a member of the room for a while, with a reason the member is shown. */
+  async mute(actor: Actor, input: ChatRoom & { userId: string; minutes: number; reason: string }) {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    await this.assertMember(actor, input);
+    const [target] = await repo.rolesOf(this.deps.db, [input.userId]);
+    const enrolment = await repo.enrolledWave(this.deps.db, input.userId, input.courseId);
+    if (target && !canBeMuted(target)) throw new AppError(400, CHAT_MESSAGES.staffNotMuted);
+    if (!target || enrolment?.wave !== input.wave) throw new AppError(400, CHAT_MESSAGES.notInRoom);
+    const now = this.deps.clock.now();
+    const mute = { until: now + input.minutes * 60_000, reason: input.reason };
+    await this.deps.db.transaction().execute(async (trx) => {
+      const values = { ...mute, muted_by: actor.id };
+      await trx
+        .insertInto('chat_mutes')
+        .values({ course_id: input.courseId, wave: input.wave, user_id: input.userId, ...values })
+        .onConflict((oc) => oc.columns(['course_id', 'wave', 'user_id']).doUpdateSet(values))
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'chat.mute',
+        target: `user:${input.userId}`,
+        summary: `${await this.nameOf(trx, input.userId)}, ${await this.roomName(trx, input)}: до ${formatDateTime(mute.until)}, «${excerpt(input.reason)}»`,
+        details: { ...input },
+        now,
+      });
+    });
+    this.deps.broadcaster.toUser(input.userId, 'chat:mute', { courseId: input.courseId, wave: input.wave, mute });
+    return mute;
+  }
+
+  async unmute(actor: Actor, input: ChatRoom & { userId: string }): Promise<void> {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    await this.assertMember(actor, input);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('chat_mutes')
+        .where('course_id', '=', input.courseId)
+        .where('wave', '=', input.wave)
+        .where('user_id', '=', input.userId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return;
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'chat.unmute',
+        target: `user:${input.userId}`,
+        summary: `${await this.nameOf(trx, input.userId)}, ${await this.roomName(trx, input)}`,
+        details: { ...input },
+        now: this.deps.clock.now(),
+      });
+    });
+    this.deps.broadcaster.toUser(input.userId, 'chat:mute', { courseId: input.courseId, wave: input.wave, mute: null });
+  }
+
+  /** Slow mode: one message per `seconds` per member (0 turns it off). */
+  async setSlowMode(actor: Actor, room: ChatRoom, seconds: number): Promise<ChatRoomState> {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    await this.assertMember(actor, room);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.setRoomSettings(trx, room, { slow_seconds: seconds });
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'chat.slow',
+        target: `chat-room:${room.courseId}:${room.wave}`,
+        summary: `${await this.roomName(trx, room)}: ${seconds > 0 ? `одне повідомлення на ${seconds} с` : 'вимкнено'}`,
+        details: { ...room, seconds },
+        now: this.deps.clock.now(),
+      });
+    });
+    return this.roomChanged(actor, room);
+  }
+
+  /** Pins one message of the room for everyone (another replaces it); null unpins. */
+  async pin(actor: Actor, room: ChatRoom, messageId: string | null): Promise<ChatRoomState> {
+    if (!canModerateRooms(actor)) throw new AppError(403, CHAT_MESSAGES.notCurator);
+    await this.assertMember(actor, room);
+    const message = messageId ? await repo.findMessage(this.deps.db, messageId) : null;
+    if (messageId && (!message || message.course_id !== room.courseId || message.wave !== room.wave)) {
+      throw new AppError(404, CHAT_MESSAGES.notFound);
+    }
+    if (message && message.hidden_at !== null) throw new AppError(400, CHAT_MESSAGES.pinHidden);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.setRoomSettings(trx, room, { pinned_message_id: messageId });
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'chat.pin',
+        target: `chat-room:${room.courseId}:${room.wave}`,
+        summary: `${await this.roomName(trx, room)}: ${message ? `закріплено «${excerpt(message.text || 'файл')}»` : 'відкріплено'}`,
+        details: { ...room, messageId },
+        now: this.deps.clock.now(),
+      });
+    });
+    return this.roomChanged(actor, room);
+  }
+
+  /** Tells the room its new slow mode and pinned message, and answers the curator with the state. */
+  private async roomChanged(actor: Actor, room: ChatRoom): Promise<ChatRoomState> {
+    const state = await this.roomState(actor, room);
+    this.deps.broadcaster.toRoom(roomOf(room), 'chat:room', {
+      courseId: room.courseId,
+      wave: room.wave,
+      pinned: state.pinned,
+      slowSeconds: state.slowSeconds,
+    });
+    return state;
+  }
+
+  private async pinnedFor(actor: Actor, messageId: string | null): Promise<ChatMessage | null> {
+    if (!messageId) return null;
+    const row = await repo.findMessageView(this.deps.db, messageId);
+    if (!row || (row.hidden_at !== null && !seesHidden(actor, row))) return null;
+    return this.viewOf(row);
+  }
+
+  private async nameOf(db: Executor, userId: string): Promise<string> {
+    const person = await repo.personOf(db, userId);
+    return person ? `${person.first_name} ${person.last_name}` : 'видалений користувач';
+  }
+
+  private async roomName(db: Executor, room: ChatRoom): Promise<string> {
+    const course = await repo.courseTitle(db, room.courseId);
+    return `«${course?.title ?? room.courseId}», хвиля ${room.wave}`;
+  }
+
+  /** Whose message, where, and what it says: for audit lines. */
+  private async placeOf(db: Executor, message: ChatMessageRow): Promise<string> {
+    const what = message.text ? `«${excerpt(message.text)}»` : 'файл';
+    return `${await this.nameOf(db, message.sender_id)}, ${await this.roomName(db, { courseId: message.course_id, wave: message.wave })}: ${what}`;
+  }
+
+  /**
+   * The message if the caller is a member of its room (and, hidden, one who still sees it); 404 for
+   * anyone else, whatever the id.
+   */
+  private async visibleMessage(actor: Actor, messageId: string): Promise<ChatMessageRow> {
     const message = await repo.findMessage(this.deps.db, messageId);
-    if (!message) throw new AppError(404, CHAT_MESSAGES.notFound);
+    if (!message || (message.hidden_at !== null && !seesHidden(actor, message))) {
+      throw new AppError(404, CHAT_MESSAGES.notFound);
+    }
     try {
       await this.assertMember(actor, { courseId: message.course_id, wave: message.wave });
     } catch {
@@ -281,6 +586,7 @@ export class ChatService {
       editedAt: row.edited_at,
       sender: { _id: row.sender_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '' },
       senderTitle: senderTitle({ id: row.sender_id, role: row.sender_role }),
+      hidden: row.hidden_at !== null,
       ...(row.file_id && row.file_mime !== null && row.file_name !== null
         ? this.deps.files.fieldsOf({ id: row.file_id, mime: row.file_mime, name: row.file_name })
         : FilesService.none()),

@@ -1,4 +1,4 @@
-import type { NotificationCategory, Role } from '@yedyni/contract';
+import type { ChatReportReason, NotificationCategory, Role } from '@yedyni/contract';
 import type { Generated, Selectable } from 'kysely';
 
 /** Instants are milliseconds since the epoch (bigint columns), money is integer kopiykas. */
@@ -72,6 +72,7 @@ export interface CourseWavesTable {
 
 /** A course as read from the database. */
 export type CourseRow = Selectable<CoursesTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
 
 export interface LessonsTable {
   course_id: string;
@@ -192,6 +193,34 @@ export interface ChatMessagesTable {
   file_id: string | null;
   date: number;
   edited_at: number | null;
+  /** Hidden by members' reports until a curator decides (docs/domain.md «Chat»). */
+  hidden_at: Generated<number | null>;
+}
+
+export interface ChatReportsTable {
+  message_id: string;
+  reporter_id: string;
+  reason: ChatReportReason;
+  /** The reporter's own words; '' when none. */
+  text: string;
+  created_at: number;
+}
+
+export interface ChatRoomsTable {
+  course_id: string;
+  wave: string;
+  /** One message per this many seconds per member; 0 when slow mode is off. */
+  slow_seconds: Generated<number>;
+  pinned_message_id: string | null;
+}
+
+export interface ChatMutesTable {
+  course_id: string;
+  wave: string;
+  user_id: string;
+  until: number;
+  reason: string;
+  muted_by: string;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'subscribed' | 'unsubscribed';
@@ -534,6 +563,9 @@ export interface Database {
   exercise_comments: ExerciseCommentsTable;
   exercise_ratings: ExerciseRatingsTable;
   chat_messages: ChatMessagesTable;
+  chat_reports: ChatReportsTable;
+  chat_rooms: ChatRoomsTable;
+  chat_mutes: ChatMutesTable;
   payment_orders: PaymentOrdersTable;
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
