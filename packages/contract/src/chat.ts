@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { authorSchema, multiLine, pageQuerySchema, requiredText, singleLine } from './common.js';
 import { CHAT_REPORT_TEXT_MAX, CHAT_TEXT_MAX } from './constants.js';
-import { formatDateTime } from './dates.js';
 import { waveLabelSchema } from './courses.js';
+import { formatDateTime } from './dates.js';
 import { fileFieldsSchema } from './homework.js';
 
 export const chatMessageSchema = z

@@ -317,7 +317,13 @@ export async function createServices(
       broadcaster,
       sendLimiter: new AttemptLimiter(`${ns}chat`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
       changeLimiter: new AttemptLimiter(`${ns}chat-change`, limits.chat, 60, CHAT_MESSAGES.tooFast, redis),
-      reportLimiter: new AttemptLimiter(`${ns}chat-report`, CHAT_REPORTS_PER_HOUR, 60 * 60, CHAT_MESSAGES.tooManyReports, redis),
+      reportLimiter: new AttemptLimiter(
+        `${ns}chat-report`,
+        CHAT_REPORTS_PER_HOUR,
+        60 * 60,
+        CHAT_MESSAGES.tooManyReports,
+        redis,
+      ),
     });
     const signer = new LiqPaySigner(config.liqpay.publicKey, config.liqpay.privateKey);
     const sandboxed = config.liqpay.mode === 'sandbox';

@@ -161,11 +161,14 @@ describe('mutes', () => {
     const other = await member();
     const body = { ...room(), userId: learner.id, minutes: 15, reason: 'Образи в чаті' };
     expect((await a.api('POST', '/api/chats/mutes', { token: other.token, body })).status).toBe(403);
-    expect((await a.api('POST', '/api/chats/mutes', { token: curatorToken, body: { ...body, minutes: 7 } })).status).toBe(
-      400,
-    );
+    expect(
+      (await a.api('POST', '/api/chats/mutes', { token: curatorToken, body: { ...body, minutes: 7 } })).status,
+    ).toBe(400);
     const curatorId = (await a.api('GET', '/api/auth/current', { token: curatorToken })).body._id;
-    const staffMute = await a.api('POST', '/api/chats/mutes', { token: curatorToken, body: { ...body, userId: curatorId } });
+    const staffMute = await a.api('POST', '/api/chats/mutes', {
+      token: curatorToken,
+      body: { ...body, userId: curatorId },
+    });
     expect(staffMute.body.message).toBe(CHAT_MESSAGES.staffNotMuted);
 
     const told = next(socket, 'chat:mute');
@@ -176,7 +179,9 @@ describe('mutes', () => {
 
     const refused = await ask(socket, 'chat:send', { ...room(), text: 'Можна?' });
     expect(refused.ok).toBe(false);
-    expect(refused.ok ? '' : refused.message).toMatch(/^Ви не можете писати в цьому чаті до \d\d-\d\d-\d{4} \d\d:\d\d: Образи в чаті$/);
+    expect(refused.ok ? '' : refused.message).toMatch(
+      /^Ви не можете писати в цьому чаті до \d\d-\d\d-\d{4} \d\d:\d\d: Образи в чаті$/,
+    );
     const state = await a.api('GET', `/api/chats/state?courseId=${alpha}&wave=1`, { token: learner.token });
     expect(state.body.mute).toEqual(muted.body);
     expect((await audit('chat.mute', `user:${learner.id}`))[0].summary).toContain('Образи в чаті');

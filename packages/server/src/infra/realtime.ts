@@ -35,12 +35,20 @@ export class Broadcaster {
     this.io = io;
   }
 
-  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:room'>(room: string, event: E, payload: Payload<E>) {
+  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:room'>(
+    room: string,
+    event: E,
+    payload: Payload<E>,
+  ) {
     // The cast: socket.io's typed emit cannot follow a generic event name.
     (this.io?.to(room).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
   }
 
-  toUser<E extends 'notifications:count' | 'chat:mute' | 'chat:updated'>(userId: string, event: E, payload: Payload<E>): void {
+  toUser<E extends 'notifications:count' | 'chat:mute' | 'chat:updated'>(
+    userId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
     (this.io?.to(userRoom(userId)).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
   }
 

@@ -6,6 +6,7 @@ import UserPage from '../features/admin/users/UserPage';
 import UsersPage from '../features/admin/users/UsersPage';
 import { selectUser } from '../features/auth';
 import CertificatesAdminPage from '../features/certificates/admin/CertificatesAdminPage';
+import ChatReportsPage from '../features/chat/admin/ChatReportsPage';
 import ClubsAdminPage from '../features/clubs/admin/ClubsAdminPage';
 import CoursePage from '../features/courses/admin/CoursePage';
 import CoursesPage from '../features/courses/admin/CoursesPage';
@@ -41,6 +42,7 @@ export default function AdminScreens() {
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:courseId" element={<CoursePage />} />
         <Route path="courses/:courseId/lessons/:day" element={<LessonEditorPage />} />
+        <Route path="chat" element={<ChatReportsPage />} />
         <Route path="game" element={adminOnly(<TasksPage />)} />
         <Route path="users" element={adminOnly(<UsersPage />)} />
         <Route path="users/:userId" element={adminOnly(<UserPage />)} />

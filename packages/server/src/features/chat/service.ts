@@ -330,7 +330,13 @@ export class ChatService {
       await this.deps.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('chat_reports')
-          .values({ message_id: messageId, reporter_id: actor.id, reason: input.reason, text: input.text, created_at: now })
+          .values({
+            message_id: messageId,
+            reporter_id: actor.id,
+            reason: input.reason,
+            text: input.text,
+            created_at: now,
+          })
           .execute();
         const where = await this.placeOf(trx, message);
         await writeAudit(trx, {

@@ -91,7 +91,25 @@ const chatSlice = createSlice({
     },
     updateMessage(state, { payload }: PayloadAction<ChatMessage>) {
       const index = state.messages.findIndex((m) => m._id === payload._id);
-      if (index !== -1) state.messages[index] = payload;
+      if (index !== -1) {
+        state.messages[index] = payload;
+        return;
+      }
+      // A message a curator kept comes back to those who lost it while hidden: placed by its date,
+      // if it falls within what is loaded (older pages bring the rest).
+      const oldest = state.messages.at(-1);
+      if (!oldest || payload.date < oldest.date) return;
+      const at = state.messages.findIndex((m) => m.date < payload.date);
+      state.messages.splice(at === -1 ? state.messages.length : at, 0, payload);
+    },
+    /** Reports hid it: those who still see it (curators, its author) mark it; others drop it. */
+    hideMessage(state, { payload }: PayloadAction<{ _id: string; viewerId: string; moderator: boolean }>) {
+      const message = state.messages.find((m) => m._id === payload._id);
+      if (payload.moderator || message?.sender._id === payload.viewerId) {
+        if (message) message.hidden = true;
+        return;
+      }
+      state.messages = state.messages.filter((m) => m._id !== payload._id);
     },
     deleteMessage(state, { payload }: PayloadAction<string>) {
       state.messages = state.messages.filter((m) => m._id !== payload);
@@ -140,6 +158,7 @@ export const {
   addMessage,
   updateMessage,
   deleteMessage,
+  hideMessage,
   setEditingMessage,
   clearEditingMessage,
   reset: resetChat,

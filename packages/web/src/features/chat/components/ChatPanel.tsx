@@ -1,9 +1,10 @@
-import type { ChatMessage } from '@yedyni/contract';
+import type { ChatMessage, ChatReportReason } from '@yedyni/contract';
 import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { reconnectRealtime, useRealtimeStatus } from '../../../shared/realtime';
 import { Alert } from '../../../shared/ui/Alert';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { useChatDispatch, useChatSelector } from '../hooks';
+import { moderationApi, useRoomModeration } from '../moderation';
 import { clearEditingMessage, closeChat, selectChat, setEditingMessage } from '../slice';
 import { chatTexts as t } from '../texts';
 import type { ChatViewer } from '../types';
@@ -11,6 +12,7 @@ import { useChatRoom } from '../useChatRoom';
 import styles from './ChatPanel.module.css';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { ComposerNotice, MuteDialog, PinnedBar, ReportDialog, SlowModeSelect } from './Moderation';
 
 export interface ChatPanelProps {
   courseId: string;
@@ -35,6 +37,35 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
   const dialog = useRef<HTMLDialogElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [problem, setProblem] = useState('');
+  const moderation = useRoomModeration({ courseId, wave }, viewer);
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  const [muting, setMuting] = useState<ChatMessage | null>(null);
+  const curator = viewer.canModerateChat;
+  const { act } = moderation;
+  const onPin = useCallback(
+    (message: ChatMessage) => act(() => moderationApi.pin({ courseId, wave }, message._id)),
+    [act, courseId, wave],
+  );
+  const onReport = useCallback(
+    (message: ChatMessage, reason: ChatReportReason, text: string) =>
+      moderationApi.report(message._id, { reason, text }),
+    [],
+  );
+  const onMute = useCallback(
+    (message: ChatMessage, minutes: number, reason: string) =>
+      act(() => moderationApi.mute({ courseId, wave, userId: message.sender._id, minutes, reason })),
+    [act, courseId, wave],
+  );
+  const { send: sendMessage } = room;
+  const { sent } = moderation;
+  const send = useCallback(
+    async (...args: Parameters<typeof sendMessage>) => {
+      const ack = await sendMessage(...args);
+      if (ack.ok) sent();
+      return ack;
+    },
+    [sendMessage, sent],
+  );
   const kickerId = useId();
   const titleId = useId();
 
@@ -148,6 +179,16 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
             </button>
           </div>
         )}
+        {curator && (
+          <SlowModeSelect
+            seconds={moderation.state.slowSeconds}
+            onChange={(seconds) => act(() => moderationApi.slow({ courseId, wave }, seconds))}
+          />
+        )}
+        <PinnedBar
+          pinned={moderation.state.pinned}
+          onUnpin={curator ? () => act(() => moderationApi.pin({ courseId, wave }, null)) : undefined}
+        />
         <MessageList
           messages={chat.messages}
           viewer={viewer}
@@ -158,23 +199,29 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
           onRetry={room.retry}
           onEdit={onEdit}
           onRemove={onRemove}
+          onReport={setReporting}
+          onPin={curator ? onPin : undefined}
+          onMute={curator ? setMuting : undefined}
         />
-        {problem && (
+        {(problem || moderation.problem) && (
           <div className={styles.problemBar}>
-            <Alert>{problem}</Alert>
+            <Alert>{problem || moderation.problem}</Alert>
           </div>
         )}
+        <ComposerNotice state={moderation.state} exempt={curator} />
         <Composer
           key={`${courseId}:${wave}`}
           room={`${courseId}:${wave}`}
           editing={chat.editingMessage}
           textareaRef={textarea}
-          onSend={room.send}
+          onSend={send}
           onSave={room.edit}
           onCancelEdit={cancelEdit}
           onProblem={setProblem}
         />
       </div>
+      <ReportDialog message={reporting} onClose={() => setReporting(null)} onReport={onReport} />
+      <MuteDialog message={muting} onClose={() => setMuting(null)} onMute={onMute} />
     </dialog>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { splitLinks } from '../lib/links';
 import { chatTexts as t } from '../texts';
 import styles from './ChatPanel.module.css';
+import moderation from './Moderation.module.css';
 
 /**
  * A message's text as React text nodes, with http(s) addresses as links that open in a new tab
@@ -41,6 +42,11 @@ interface MessageItemProps {
   editing: boolean;
   onEdit: (message: ChatMessage) => void;
   onRemove: (message: ChatMessage) => Promise<unknown>;
+  /** Someone else's message: the reader may report it. */
+  onReport?: ((message: ChatMessage) => void) | undefined;
+  /** Curators: pin it, and mute a learner who wrote it. */
+  onPin?: ((message: ChatMessage) => void) | undefined;
+  onMute?: ((message: ChatMessage) => void) | undefined;
 }
 
 export const MessageItem = memo(function MessageItem({
@@ -50,12 +56,24 @@ export const MessageItem = memo(function MessageItem({
   editing,
   onEdit,
   onRemove,
+  onReport,
+  onPin,
+  onMute,
 }: MessageItemProps) {
   const textId = useId();
   const describedBy = message.text ? textId : undefined;
+  const bubble = [styles.bubble, editing && styles.editingBubble, message.hidden && moderation.hiddenBubble]
+    .filter(Boolean)
+    .join(' ');
+  // Reports are for someone else's message; mutes for a learner's (the server says who is staff).
+  const mayReport = !own && onReport !== undefined;
+  const mayMute = !own && message.senderTitle === null && onMute !== undefined;
+  const mayPin = onPin !== undefined && !message.hidden;
+  const small = `${buttons.text} ${buttons.small}`;
   return (
     <li className={own ? `${styles.item} ${styles.own}` : styles.item} data-message-id={message._id}>
-      <div className={editing ? `${styles.bubble} ${styles.editingBubble}` : styles.bubble}>
+      <div className={bubble}>
+        {message.hidden && <p className={moderation.hiddenNote}>{t.hidden}</p>}
         <p className={styles.meta}>
           <span className={styles.sender}>{own ? t.you : t.fullName(message.sender)}</span>{' '}
           {!own && message.senderTitle && (
@@ -80,8 +98,23 @@ export const MessageItem = memo(function MessageItem({
           </p>
         )}
         <Attachment file={message} compact />
-        {(own || mayDelete) && (
+        {(own || mayDelete || mayReport || mayPin) && (
           <div className={styles.actions}>
+            {mayReport && (
+              <button type="button" className={small} onClick={() => onReport(message)} aria-describedby={describedBy}>
+                {t.report}
+              </button>
+            )}
+            {mayPin && (
+              <button type="button" className={small} onClick={() => onPin(message)} aria-describedby={describedBy}>
+                {t.pin}
+              </button>
+            )}
+            {mayMute && (
+              <button type="button" className={small} onClick={() => onMute(message)} aria-describedby={describedBy}>
+                {t.mute}
+              </button>
+            )}
             {own && (
               <button
                 type="button"
@@ -93,15 +126,17 @@ export const MessageItem = memo(function MessageItem({
                 {t.edit}
               </button>
             )}
-            <ConfirmAction
-              compact
-              label={t.remove}
-              question={t.removeAsk}
-              confirm={t.removeYes}
-              cancel={t.cancel}
-              describedBy={describedBy}
-              onConfirm={() => onRemove(message)}
-            />
+            {(own || mayDelete) && (
+              <ConfirmAction
+                compact
+                label={t.remove}
+                question={t.removeAsk}
+                confirm={t.removeYes}
+                cancel={t.cancel}
+                describedBy={describedBy}
+                onConfirm={() => onRemove(message)}
+              />
+            )}
           </div>
         )}
       </div>

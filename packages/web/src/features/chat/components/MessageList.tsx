@@ -21,6 +21,9 @@ interface MessageListProps {
   onRetry: () => void;
   onEdit: (message: ChatMessage) => void;
   onRemove: (message: ChatMessage) => Promise<unknown>;
+  onReport?: ((message: ChatMessage) => void) | undefined;
+  onPin?: ((message: ChatMessage) => void) | undefined;
+  onMute?: ((message: ChatMessage) => void) | undefined;
 }
 
 /** A message's distance from the top of the scrolling view, or null when it is not in the list. */
@@ -57,6 +60,9 @@ export function MessageList({
   onRetry,
   onEdit,
   onRemove,
+  onReport,
+  onPin,
+  onMute,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -205,6 +211,9 @@ export function MessageList({
                     editing={message._id === editingId}
                     onEdit={onEdit}
                     onRemove={onRemove}
+                    onReport={onReport}
+                    onPin={onPin}
+                    onMute={onMute}
                   />
                 ))}
               </ol>
