@@ -183,6 +183,8 @@ export interface ServerToClientEvents {
   'chat:deleted': (deleted: { _id: string }) => void;
   /** Members' reports hid it: curators and its author mark it, everyone else drops it. */
   'chat:hidden': (hidden: { _id: string; courseId: string; wave: string }) => void;
+  /** A curator kept a hidden message: it shows again, to those who lost it too. */
+  'chat:shown': (message: ChatMessage) => void;
   /** A curator changed the room's slow mode or pinned message. */
   'chat:room': (room: ChatRoomChange) => void;
   /** To the member only: a curator muted (or, with null, unmuted) them in this room. */

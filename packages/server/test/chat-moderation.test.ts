@@ -21,6 +21,11 @@ async function member(app: TestApp = a) {
   return { token, id: user._id as string };
 }
 
+type Member = Awaited<ReturnType<typeof member>>;
+async function three(): Promise<[Member, Member, Member]> {
+  return [await member(), await member(), await member()];
+}
+
 async function joined(token: string, app: TestApp = a): Promise<ChatClient> {
   const socket = await connect(app, token);
   sockets.push(socket);
@@ -71,7 +76,7 @@ describe('reports', () => {
     const author = await member();
     const authorSocket = await joined(author.token);
     const message = await sent(authorSocket, 'Образливе повідомлення');
-    const reporters = [await member(), await member(), await member()];
+    const reporters = await three();
     const onB = await joined(reporters[0].token, b);
 
     expect(REPORTS_TO_HIDE).toBe(3);
@@ -115,14 +120,14 @@ describe('reports', () => {
     const authorSocket = await joined(author.token);
     const kept = await sent(authorSocket, 'Насправді нормальне');
     const removed = await sent(authorSocket, 'Справді погане');
-    const reporters = [await member(), await member(), await member()];
+    const reporters = await three();
     for (const r of reporters) {
       await report(r.token, kept._id);
       await report(r.token, removed._id);
     }
     const watcher = await joined(reporters[0].token, b);
     expect((await a.api('POST', `/api/chats/messages/${kept._id}/keep`, { token: author.token })).status).toBe(403);
-    const shownOnB = next(watcher, 'chat:updated');
+    const shownOnB = next(watcher, 'chat:shown');
     const keep = await a.api('POST', `/api/chats/messages/${kept._id}/keep`, { token: curatorToken });
     expect(keep.status).toBe(200);
     expect(keep.body.hidden).toBe(false);

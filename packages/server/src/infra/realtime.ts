@@ -35,7 +35,7 @@ export class Broadcaster {
     this.io = io;
   }
 
-  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:room'>(
+  toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:shown' | 'chat:room'>(
     room: string,
     event: E,
     payload: Payload<E>,

@@ -425,7 +425,7 @@ export class ChatService {
     });
     const shown = await this.view(messageId);
     // Those who lost it while hidden receive it again: the room's clients place it by its date.
-    this.deps.broadcaster.toRoom(roomOf(shown), 'chat:updated', shown);
+    this.deps.broadcaster.toRoom(roomOf(shown), 'chat:shown', shown);
     return shown;
   }
 

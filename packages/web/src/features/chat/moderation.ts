@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, request } from '../../shared/api';
 import { onRealtime } from '../../shared/realtime';
 import { useChatDispatch } from './hooks';
-import { hideMessage } from './slice';
+import { hideMessage, showMessage } from './slice';
 import type { ChatRoomRef, ChatViewer } from './types';
 
 const segment = encodeURIComponent;
@@ -75,6 +75,9 @@ export function useRoomModeration(room: ChatRoomRef, viewer: ChatViewer) {
             now.pinned?._id === hidden._id && now.pinned.sender._id !== viewer._id ? { ...now, pinned: null } : now,
           );
         }
+      }),
+      onRealtime('chat:shown', (message) => {
+        if (inRoom(message)) dispatch(showMessage(message));
       }),
       onRealtime('chat:deleted', ({ _id }) => {
         setState((now) => (now.pinned?._id === _id ? { ...now, pinned: null } : now));

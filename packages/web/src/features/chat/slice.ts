@@ -91,6 +91,11 @@ const chatSlice = createSlice({
     },
     updateMessage(state, { payload }: PayloadAction<ChatMessage>) {
       const index = state.messages.findIndex((m) => m._id === payload._id);
+      if (index !== -1) state.messages[index] = payload;
+    },
+    /** A curator kept a hidden message: updated where it is listed, and put back where it is not. */
+    showMessage(state, { payload }: PayloadAction<ChatMessage>) {
+      const index = state.messages.findIndex((m) => m._id === payload._id);
       if (index !== -1) {
         state.messages[index] = payload;
         return;
@@ -159,6 +164,7 @@ export const {
   updateMessage,
   deleteMessage,
   hideMessage,
+  showMessage,
   setEditingMessage,
   clearEditingMessage,
   reset: resetChat,
