@@ -37,7 +37,7 @@ export default function ChatReportsPage() {
       {problem && <Alert>{problem}</Alert>}
       <ListState query={query} count={(data) => data.reports.length} empty={t.empty}>
         {(data) => (
-          <ul className={styles.cards}>
+          <ul className={moderation.queue}>
             {data.reports.map((entry) => (
               <ReportCard
                 key={entry.message._id}
@@ -64,7 +64,7 @@ function ReportCard({
 }) {
   const { message } = entry;
   return (
-    <li className={styles.card}>
+    <li className={moderation.entry}>
       <p className={styles.muted}>
         {t.where(entry.courseTitle, message.wave)} · {chatTexts.fullName(message.sender)} ·{' '}
         {formatDateTime(message.date)}
@@ -76,7 +76,7 @@ function ReportCard({
       <p>
         <strong>{t.count(entry.count)}</strong>
       </p>
-      <ul className={styles.plain}>
+      <ul>
         {entry.reasons.map((r) => (
           <li key={r.reporter._id}>
             {CHAT_REPORT_REASONS[r.reason]}
