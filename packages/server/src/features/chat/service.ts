@@ -17,7 +17,7 @@ import {
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Executor } from '../../infra/db/index.js';
-import { type Db, isUniqueViolation } from '../../infra/db/index.js';
+import { type Db, isUniqueViolation, needsRowLocks } from '../../infra/db/index.js';
 import type { ChatMessageRow } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { AttemptLimiter } from '../../infra/rate-limit.js';
@@ -129,11 +129,16 @@ export class ChatService {
     if (input.fileURL && !fileId) throw new AppError(400, CHAT_MESSAGES.badFile);
     if (!text && !fileId) throw new AppError(400, CHAT_MESSAGES.empty);
     await this.assertMember(actor, input);
-    await this.assertMayWrite(actor, input);
 
     const id = randomUUID();
     try {
       await this.deps.db.transaction().execute(async (trx) => {
+        // The sender's row, locked first: two sends at once under slow mode take turns, so the
+        // second sees the first's message (SQLite runs one transaction at a time anyway).
+        if (needsRowLocks(this.deps.db)) {
+          await trx.selectFrom('users').select('id').where('id', '=', actor.id).forUpdate().executeTakeFirst();
+        }
+        await this.assertMayWrite(trx, actor, input);
         if (fileId) {
           const file = await trx
             .selectFrom('files')
@@ -303,14 +308,14 @@ export class ChatService {
   }
 
   /** 403 while the member is muted in the room, 429 while slow mode holds them back. */
-  private async assertMayWrite(actor: Actor, room: ChatRoom): Promise<void> {
+  private async assertMayWrite(trx: Executor, actor: Actor, room: ChatRoom): Promise<void> {
     const now = this.deps.clock.now();
-    const mute = await repo.activeMute(this.deps.db, room, actor.id, now);
+    const mute = await repo.activeMute(trx, room, actor.id, now);
     if (mute) throw new AppError(403, mutedMessage({ until: Number(mute.until), reason: mute.reason }));
     if (!slowModeApplies(actor)) return;
-    const slowSeconds = (await repo.roomSettings(this.deps.db, room))?.slow_seconds ?? 0;
+    const slowSeconds = (await repo.roomSettings(trx, room))?.slow_seconds ?? 0;
     if (slowSeconds === 0) return;
-    const last = await repo.lastMessageDate(this.deps.db, room, actor.id);
+    const last = await repo.lastMessageDate(trx, room, actor.id);
     if (last === null) return;
     const wait = last + slowSeconds * 1000 - now;
     if (wait > 0) throw new AppError(429, slowMessage(Math.ceil(wait / 1000)));
