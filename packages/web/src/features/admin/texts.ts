@@ -42,6 +42,7 @@ export const adminTexts = {
   nav: {
     label: 'Розділи керування',
     courses: 'Курси',
+    analytics: 'Аналітика',
     game: 'Завдання гри',
     users: 'Користувачі',
     olympiads: 'Олімпіади',
