@@ -6,7 +6,7 @@ export const analyticsTexts = {
   course: 'Курс',
   wave: 'Хвиля',
   noWaves: 'Ще немає жодної хвилі, що почалася.',
-  size: (n: number) => `У хвилі ${n} ${plural(n, 'учасник', 'учасники', 'учасників')}.`,
+  size: (n: number) => `У хвилі ${plural(n, 'учасник', 'учасники', 'учасників')}.`,
   series: { opened: 'Відкрили урок', selfTest: 'Самоперевірка', diary: 'Щоденник', homework: 'Домашнє' },
   chartSummary: (n: number, opened: number) =>
     `Графік: чотири лінії за уроками 1–28. Перший урок відкрили ${opened} з ${n}. Точні числа — у таблиці нижче.`,

@@ -106,14 +106,14 @@ function Inactive({ courseId, wave, data }: { courseId: string; wave: string; da
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
-  const send = async (userIds: string[]) => {
+  const send = async (userIds: string[], all = false) => {
     setBusy(true);
     setError('');
     setDone('');
     try {
       const { results } = await analyticsApi.nudge(courseId, wave, userIds);
       apply(results);
-      if (userIds.length > 1) {
+      if (all) {
         const sent = results.filter((r) => r.nudged).length;
         setDone(t.nudgedAll(sent, results.length - sent));
       }
@@ -143,7 +143,7 @@ function Inactive({ courseId, wave, data }: { courseId: string; wave: string; da
           {t.inactiveTitle} ({data.inactiveTotal})
         </h3>
         {learners.length > 0 && (
-          <Button variant="secondary" disabled={busy || waiting.length === 0} onClick={() => send(waiting)}>
+          <Button variant="secondary" disabled={busy || waiting.length === 0} onClick={() => send(waiting, true)}>
             {t.nudgeAll}
           </Button>
         )}
