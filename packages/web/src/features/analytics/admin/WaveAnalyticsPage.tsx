@@ -63,7 +63,7 @@ function WaveView({ courseId, wave }: { courseId: string; wave: string }) {
       {(data) => (
         <>
           <p>{t.size(data.size)}</p>
-          <WaveChart days={data.days} size={data.size} />
+          <WaveChart days={data.days} size={data.size} waveStart={data.waveStart} />
           <details className={styles.section}>
             <summary>{t.tableToggle}</summary>
             <div className={styles.tableWrap}>

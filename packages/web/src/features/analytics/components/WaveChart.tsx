@@ -1,4 +1,4 @@
-import type { WaveDay } from '@yedyni/contract';
+import { kyivDaysBetween, type WaveDay } from '@yedyni/contract';
 import { useEffect, useId, useRef } from 'react';
 import { analyticsTexts as t } from '../texts';
 import styles from './WaveChart.module.css';
@@ -21,7 +21,7 @@ const token = (el: Element, name: string) => getComputedStyle(el).getPropertyVal
  * hidden from screen readers: the sentence says what it shows and the table beside it has the
  * numbers. Drawn again when the width or the theme changes.
  */
-export function WaveChart({ days, size }: { days: readonly WaveDay[]; size: number }) {
+export function WaveChart({ days, size, waveStart }: { days: readonly WaveDay[]; size: number; waveStart: number }) {
   const box = useRef<HTMLDivElement>(null);
   const summaryId = useId();
 
@@ -31,6 +31,7 @@ export function WaveChart({ days, size }: { days: readonly WaveDay[]; size: numb
     let plot: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null;
     let cancelled = false;
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const today = kyivDaysBetween(waveStart, Date.now()) + 1;
     const draw = async () => {
       try {
         const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
@@ -52,7 +53,8 @@ export function WaveChart({ days, size }: { days: readonly WaveDay[]; size: numb
             ],
             series: [{}, ...SERIES.map((key) => ({ label: t.series[key], stroke: token(el, COLOURS[key]), width: 2 }))],
           },
-          [days.map((d) => d.day), ...SERIES.map((key) => days.map((d) => d[key]))],
+          // Lessons after today's have no line yet (a drop to zero would read as everyone leaving).
+          [days.map((d) => d.day), ...SERIES.map((key) => days.map((d) => (d.day <= today ? d[key] : null)))],
           el,
         );
       } catch {
@@ -72,7 +74,7 @@ export function WaveChart({ days, size }: { days: readonly WaveDay[]; size: numb
       dark?.removeEventListener('change', draw);
       plot?.destroy();
     };
-  }, [days]);
+  }, [days, waveStart]);
 
   return (
     <figure className={styles.figure} aria-labelledby={summaryId}>
