@@ -74,4 +74,5 @@ export type AuditAction =
   | 'homework.rate'
   | 'homework.rate.undo'
   | 'certificate.criteria'
-  | 'certificate.revoke';
+  | 'certificate.revoke'
+  | 'learner.nudge';

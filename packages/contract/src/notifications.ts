@@ -21,6 +21,8 @@ export const NOTIFICATION_CATEGORIES = [
   'account',
   /** «Серія під загрозою»: an evening reminder when my streak would end at midnight (one a day at most). */
   'streak',
+  /** «Нагадування від кураторів»: a curator noticed I have been away from my wave for a few days. */
+  'nudge',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -37,6 +39,7 @@ export const NOTIFICATION_CATEGORY_TITLES: Record<NotificationCategory, string> 
   review: 'Перевірка домашніх завдань',
   account: 'Безпека акаунта',
   streak: 'Серія днів',
+  nudge: 'Нагадування від кураторів',
 };
 export const NOTIFICATION_CHANNEL_TITLES: Record<NotificationChannel, string> = {
   inApp: 'У застосунку',
@@ -65,6 +68,7 @@ export const notificationPreferencesSchema = z
       account: channelSwitches,
       // Added after people had saved their choices: a stored set without it reads as the default.
       streak: channelSwitches.default({ inApp: true, email: false, push: true }),
+      nudge: channelSwitches.default({ inApp: true, email: true, push: true }),
     }),
     /** The Kyiv hour the morning digest comes at. */
     digestHour: hour('Година листа'),
@@ -87,6 +91,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     review: { inApp: true, email: true, push: true },
     account: { inApp: true, email: true, push: true },
     streak: { inApp: true, email: false, push: true },
+    nudge: { inApp: true, email: true, push: true },
   },
   digestHour: 8,
   quietFrom: 22,

@@ -3,6 +3,7 @@ import { CHAT_MESSAGES, configureUkrainianMessages } from '@yedyni/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
+import { analyticsRoutes } from './features/analytics/index.js';
 import { authentication, authRoutes, signedInRoutes } from './features/auth/index.js';
 import { certificateAdminRoutes, certificatesRoutes } from './features/certificates/index.js';
 import { chatEvents, chatRoutes } from './features/chat/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     habit: (actor) => services.habit.summary(actor),
   });
   await app.register(habitRoutes, { prefix: '/api/habit', habit: services.habit });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: services.analytics });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
   await app.register(homeworkRoutes, { prefix: '/api/exercises', homework: services.homework });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
+import { AnalyticsService } from './features/analytics/index.js';
 import { AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
 import { CertificatesService } from './features/certificates/index.js';
 import { ChatService } from './features/chat/index.js';
@@ -81,6 +82,7 @@ export interface Services {
   olympiads: OlympiadsService;
   progress: ProgressService;
   habit: HabitService;
+  analytics: AnalyticsService;
   certificates: CertificatesService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
@@ -431,6 +433,7 @@ export async function createServices(
       olympiads,
       progress: new ProgressService({ db, clock, courses }),
       habit,
+      analytics: new AnalyticsService({ db, clock, notifications }),
       certificates,
       push,
       notifications,

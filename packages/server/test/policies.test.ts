@@ -1,6 +1,7 @@
 import type { Role } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { canEnterConsole, canManageUsers, canReadAudit, consoleAbilities } from '../src/features/admin/policy.js';
+import { canNudge, canSeeWaveAnalytics } from '../src/features/analytics/policy.js';
 import type { Actor } from '../src/features/auth/policy.js';
 import { canManageCertificates, canRevokeCertificate } from '../src/features/certificates/policy.js';
 import {
@@ -118,6 +119,9 @@ const table: Row[] = [
   ['manage certificates (criteria, list)', canManageCertificates, [false, false, true]],
   ['revoke a standing certificate', (a) => canRevokeCertificate(a, { revoked_at: null }), [false, false, true]],
   ['revoke a revoked certificate', (a) => canRevokeCertificate(a, { revoked_at: 1 }), [false, false, false]],
+  // wave analytics: the people who run waves see who is away and nudge them
+  ['see wave analytics', canSeeWaveAnalytics, [false, true, true]],
+  ['nudge an inactive learner', canNudge, [false, true, true]],
   // game, olympiads, payments
   ['author game tasks', canAuthorTasks, [false, false, true]],
   // «Повторення»: a session is its learner's alone, whatever the role

@@ -57,6 +57,8 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   club_signups: ['club_id', 'user_id'],
   practice_events: ['source_key'],
   practice_goals: ['user_id'],
+  lesson_opens: ['user_id', 'course_id', 'day'],
+  learner_nudges: ['user_id'],
   repetition_cards: ['id'],
   repetition_logs: ['id'],
   repetition_sessions: ['id'],

@@ -4,6 +4,7 @@ import { AdminsOnly, ConsoleFrame, StaffOnly } from '../features/admin';
 import AuditPage from '../features/admin/audit/AuditPage';
 import UserPage from '../features/admin/users/UserPage';
 import UsersPage from '../features/admin/users/UsersPage';
+import { WaveAnalyticsPage } from '../features/analytics';
 import { selectUser } from '../features/auth';
 import CertificatesAdminPage from '../features/certificates/admin/CertificatesAdminPage';
 import ChatReportsPage from '../features/chat/admin/ChatReportsPage';
@@ -43,6 +44,7 @@ export default function AdminScreens() {
         <Route path="courses/:courseId" element={<CoursePage />} />
         <Route path="courses/:courseId/lessons/:day" element={<LessonEditorPage />} />
         <Route path="chat" element={<ChatReportsPage />} />
+        <Route path="analytics" element={<WaveAnalyticsPage />} />
         <Route path="game" element={adminOnly(<TasksPage />)} />
         <Route path="users" element={adminOnly(<UsersPage />)} />
         <Route path="users/:userId" element={adminOnly(<UserPage />)} />

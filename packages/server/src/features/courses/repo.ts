@@ -133,3 +133,19 @@ export async function schedulesOf(db: Executor, courseId: string, wave: string):
     .execute();
   return new Map(rows.map((r) => [r.day, r.scheduled_date]));
 }
+
+/** The first time a learner opens a lesson; later opens change nothing (the row's key is learner, course, day). */
+export async function recordLessonOpen(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  wave: string,
+  day: number,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('lesson_opens')
+    .values({ user_id: userId, course_id: courseId, wave, day, opened_at: now })
+    .onConflict((c) => c.columns(['user_id', 'course_id', 'day']).doNothing())
+    .execute();
+}

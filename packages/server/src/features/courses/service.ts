@@ -228,8 +228,13 @@ export class CoursesService {
     return (await this.content.get(course)).lessons.find((l) => l.day === day)?.questions;
   }
 
+  /**
+   * A lesson's content; the first time an enrolled learner reads it is kept for the wave's
+   * analytics (one insert that ignores a repeat: this is the lesson's hot path).
+   */
   async lessonContent(actor: Actor, courseId: string, day: number): Promise<string> {
-    const { lesson } = await this.openLesson(actor, courseId, day);
+    const { access, lesson } = await this.openLesson(actor, courseId, day);
+    if (access.enrolled) await repo.recordLessonOpen(this.deps.db, actor.id, courseId, access.wave, day, this.now());
     return lesson.contentHtml;
   }
 

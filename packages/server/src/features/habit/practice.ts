@@ -1,5 +1,6 @@
-import { kyivIsoDate, type PracticeKind } from '@yedyni/contract';
-import type { Executor } from '../../infra/db/index.js';
+import { kyivIsoDate, LESSON_PRACTICE, type PracticeKind } from '@yedyni/contract';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, Executor } from '../../infra/db/index.js';
 
 /** One act of real practice, recorded by the feature where it happened. */
 export interface Practice {
@@ -54,4 +55,36 @@ export async function practiceDays(db: Executor, userIds: string[], fromDay: str
     .execute();
   for (const row of rows) byUser.get(row.user_id)?.push(row.day);
   return byUser;
+}
+
+/**
+ * How many distinct people of `members` (a subquery of enrolments, so no list of ids travels) did
+ * each lesson practice on each of these lessons ('<course>:<day>'): one grouped query on the
+ * practice's lesson index, whatever the number of people.
+ */
+export async function lessonPracticeCounts(
+  db: Executor,
+  lessons: string[],
+  members: SelectQueryBuilder<Database, 'enrollments', { user_id: string }>,
+): Promise<{ lesson: string; kind: PracticeKind; people: number }[]> {
+  if (lessons.length === 0) return [];
+  const rows = await db
+    .selectFrom('practice_events')
+    .select(['ref', 'kind', (eb) => eb.fn.count<number | string>('user_id').distinct().as('people')])
+    .where('ref', 'in', lessons)
+    .where('kind', 'in', [...LESSON_PRACTICE])
+    .where('user_id', 'in', members)
+    .groupBy(['ref', 'kind'])
+    .execute();
+  return rows.map((r) => ({ lesson: r.ref ?? '', kind: r.kind as PracticeKind, people: Number(r.people) }));
+}
+
+/** Whether the person in `userColumn` practised on `fromDay` or later (a correlated test on the (user, day) index). */
+export function practisedSince(userColumn: string, fromDay: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from practice_events p where p.user_id = ${sql.ref(userColumn)} and p.day >= ${fromDay})`;
+}
+
+/** The Kyiv date of the last practice of the person in `userColumn` (null when none), from the (user, day) index. */
+export function lastPracticeDay(userColumn: string): RawBuilder<string | null> {
+  return sql<string | null>`(select max(p.day) from practice_events p where p.user_id = ${sql.ref(userColumn)})`;
 }

@@ -355,6 +355,24 @@ export interface ClubSignupsTable {
   marked_by: string | null;
 }
 
+/** The first time a learner opened a lesson (migration 0024). */
+export interface LessonOpensTable {
+  user_id: string;
+  course_id: string;
+  wave: string;
+  day: number;
+  opened_at: number;
+}
+
+/** A learner's standing nudge from a curator: at most one per NUDGE_DAYS (migration 0024). */
+export interface LearnerNudgesTable {
+  user_id: string;
+  course_id: string;
+  wave: string;
+  nudged_by: string | null;
+  nudged_at: number;
+}
+
 export interface PracticeEventsTable {
   source_key: string;
   user_id: string;
@@ -578,6 +596,8 @@ export interface Database {
   clubs: ClubsTable;
   club_signups: ClubSignupsTable;
   practice_events: PracticeEventsTable;
+  lesson_opens: LessonOpensTable;
+  learner_nudges: LearnerNudgesTable;
   practice_goals: PracticeGoalsTable;
   repetition_cards: RepetitionCardsTable;
   repetition_logs: RepetitionLogsTable;

@@ -43,6 +43,7 @@ export const adminTexts = {
     label: 'Розділи керування',
     courses: 'Курси',
     chat: 'Скарги в чаті',
+    analytics: 'Аналітика',
     game: 'Завдання гри',
     users: 'Користувачі',
     olympiads: 'Олімпіади',

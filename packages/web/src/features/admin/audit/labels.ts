@@ -34,4 +34,5 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'homework.rate.undo': 'Скасування оцінки',
   'certificate.criteria': 'Умови сертифіката',
   'certificate.revoke': 'Відкликання сертифіката',
+  'learner.nudge': 'Нагадування учасникові',
 };

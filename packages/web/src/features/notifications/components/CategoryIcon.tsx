@@ -11,6 +11,7 @@ const PATHS: Record<NotificationCategory, string> = {
   review: 'M5 4h10v16H5zM8 8h4M8 12h4M15 15l4 4M13 13a3 3 0 1 0 6 0 3 3 0 0 0-6 0',
   account: 'M12 3l7 3v5c0 5-3 8-7 10-4-2-7-5-7-10V6zM9 12l2 2 4-4',
   streak: 'M12 3c1 4 5 5 5 10a5 5 0 0 1-10 0c0-3 2-4 2-7 1 1 2 2 2 4 1-2 1-4 1-7z',
+  nudge: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 };
 
 /** The category's drawing; its name is written next to it, so the drawing is hidden from screen readers. */

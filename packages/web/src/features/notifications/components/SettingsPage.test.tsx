@@ -44,8 +44,10 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     expect(within(lessons).getByRole('checkbox', { name: 'Урок дня: Push' })).toBeChecked();
     // The defaults: clubs by push, not by mail.
     expect(screen.getByRole('checkbox', { name: 'Розмовні клуби: Пошта' })).not.toBeChecked();
-    // A learner's seven categories × three channels, each named; the curators' review digest is not offered.
-    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(21);
+    // A learner's eight categories × three channels, each named; the curators' review digest is not offered.
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(24);
+    // A curator's nudge comes everywhere unless switched off.
+    expect(screen.getByRole('checkbox', { name: 'Нагадування від кураторів: Пошта' })).toBeChecked();
     // «Серія під загрозою»: in the app and by push, not by mail.
     expect(screen.getByRole('checkbox', { name: 'Серія днів: Push' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Серія днів: Пошта' })).not.toBeChecked();
@@ -65,7 +67,7 @@ describe('/uk/notifications/settings', { timeout: 15_000 }, () => {
     renderApp('/uk/notifications/settings');
     const review = await screen.findByRole('group', { name: 'Перевірка домашніх завдань: куди надсилати' });
     expect(within(review).getByRole('checkbox', { name: 'Перевірка домашніх завдань: Пошта' })).toBeChecked();
-    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(24);
+    expect(screen.getAllByRole('checkbox', { name: /: (У застосунку|Пошта|Push)$/ })).toHaveLength(27);
   });
 
   it('saves what was changed, all at once, and says so', async () => {
