@@ -77,16 +77,24 @@ export const deleteFile = homeworkCall('exercises/deleteFile', (body: FileRemova
   api.patch<Exercise>('/exercises/file', body),
 );
 
+/** The form's `tags` field: ids by commas ('' clears them); absent when not given, so an edit keeps them. */
+const tagsField = (tags?: readonly string[]): Record<string, string> => (tags ? { tags: tags.join(',') } : {});
+
 export const addComment = homeworkCall(
   'exercises/addComment',
-  ({ exerciseId, comment, file, upload: options }: NewComment) =>
-    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment }, file), options),
+  ({ exerciseId, comment, tags, file, upload: options }: NewComment) =>
+    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment, ...tagsField(tags) }, file), options),
 );
 
 export const editComment = homeworkCall(
   'exercises/editComment',
-  ({ exerciseId, commentId, comment, file, upload: options }: CommentUpdate) =>
-    upload<Comment>('PATCH', '/exercises/comment', formData({ exerciseId, commentId, comment }, file), options),
+  ({ exerciseId, commentId, comment, tags, file, upload: options }: CommentUpdate) =>
+    upload<Comment>(
+      'PATCH',
+      '/exercises/comment',
+      formData({ exerciseId, commentId, comment, ...tagsField(tags) }, file),
+      options,
+    ),
 );
 
 export const deleteComment = homeworkCall('exercises/deleteComment', (ref: CommentRef) =>
