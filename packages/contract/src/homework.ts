@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
-import { mistakeTagSchema, mistakeTagsFieldSchema } from './mistakes.js';
+import { MISTAKE_TAGS } from './mistakes.js';
 
 export const HOMEWORK_MAX = 30_000;
 export const COMMENT_MAX = 3_000;
@@ -33,6 +33,25 @@ export const ACCEPTED_FILE_TYPES = [
 /** A file on a record: a short-lived signed URL, its type and original name; '' when absent. */
 export const fileFieldsSchema = z.object({ fileURL: z.string(), fileType: z.string(), fileName: z.string() });
 export type FileFields = z.infer<typeof fileFieldsSchema>;
+
+export const mistakeTagSchema = z.enum(MISTAKE_TAGS, {
+  error: `Мітки: лише ${MISTAKE_TAGS.join(', ')}`,
+});
+
+/** Tags as given: each of the set, at most once, in the set's order (so equal sets compare equal). */
+export const mistakeTagsSchema = z
+  .array(mistakeTagSchema, { error: 'Мітки: має бути списком' })
+  .transform((tags) => MISTAKE_TAGS.filter((tag) => tags.includes(tag)));
+
+/**
+ * The tags field of a multipart form: ids separated by commas, '' for none; absent stays undefined
+ * (an edit then keeps the comment's tags).
+ */
+export const mistakeTagsFieldSchema = z
+  .string({ error: 'Мітки: має бути текстом' })
+  .transform((value) => (value ? value.split(',').map((tag) => tag.trim()) : []))
+  .pipe(mistakeTagsSchema)
+  .optional();
 
 export const commentSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: screens that only show the tags (the web's comment and mistake pages) load no schema.
 
 /**
  * The usual mistakes a curator names in a comment. A fixed set: each has a page of its own
@@ -6,25 +6,6 @@ import { z } from 'zod';
  */
 export const MISTAKE_TAGS = ['russianism', 'calque', 'stress', 'spelling', 'punctuation'] as const;
 export type MistakeTag = (typeof MISTAKE_TAGS)[number];
-
-export const mistakeTagSchema = z.enum(MISTAKE_TAGS, {
-  error: `Мітки: лише ${MISTAKE_TAGS.join(', ')}`,
-});
-
-/** Tags as given: each of the set, at most once, in the set's order (so equal sets compare equal). */
-export const mistakeTagsSchema = z
-  .array(mistakeTagSchema, { error: 'Мітки: має бути списком' })
-  .transform((tags) => MISTAKE_TAGS.filter((tag) => tags.includes(tag)));
-
-/**
- * The tags field of a multipart form: ids separated by commas, '' for none; absent stays undefined
- * (an edit then keeps the comment's tags).
- */
-export const mistakeTagsFieldSchema = z
-  .string({ error: 'Мітки: має бути текстом' })
-  .transform((value) => (value ? value.split(',').map((tag) => tag.trim()) : []))
-  .pipe(mistakeTagsSchema)
-  .optional();
 
 export function isMistakeTag(value: string): value is MistakeTag {
   return (MISTAKE_TAGS as readonly string[]).includes(value);

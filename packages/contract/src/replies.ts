@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema, multiLine, singleLine } from './common.js';
-import { COMMENT_MAX } from './homework.js';
-import { mistakeTagSchema, mistakeTagsSchema } from './mistakes.js';
+import { COMMENT_MAX, mistakeTagSchema, mistakeTagsSchema } from './homework.js';
 
 export const REPLY_TITLE_MAX = 80;
 

@@ -77,24 +77,16 @@ export const deleteFile = homeworkCall('exercises/deleteFile', (body: FileRemova
   api.patch<Exercise>('/exercises/file', body),
 );
 
-/** The form's `tags` field: ids by commas ('' clears them); absent when not given, so an edit keeps them. */
-const tagsField = (tags?: readonly string[]): Record<string, string> => (tags ? { tags: tags.join(',') } : {});
-
 export const addComment = homeworkCall(
   'exercises/addComment',
   ({ exerciseId, comment, tags, file, upload: options }: NewComment) =>
-    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment, ...tagsField(tags) }, file), options),
+    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment, tags }, file), options),
 );
 
 export const editComment = homeworkCall(
   'exercises/editComment',
   ({ exerciseId, commentId, comment, tags, file, upload: options }: CommentUpdate) =>
-    upload<Comment>(
-      'PATCH',
-      '/exercises/comment',
-      formData({ exerciseId, commentId, comment, ...tagsField(tags) }, file),
-      options,
-    ),
+    upload<Comment>('PATCH', '/exercises/comment', formData({ exerciseId, commentId, comment, tags }, file), options),
 );
 
 export const deleteComment = homeworkCall('exercises/deleteComment', (ref: CommentRef) =>
