@@ -51,10 +51,9 @@ export default function RepliesPage() {
       ) : (
         <article className={styles.replyForm} aria-label={reply.title}>
           <h3>{reply.title}</h3>
-          <p className={styles.muted}>
-            {reply.shared ? t.shared : ''}
-            {!reply.mine && ` · ${t.by(reply.authorName)}`}
-          </p>
+          {reply.shared && (
+            <p className={styles.muted}>{reply.mine ? t.shared : `${t.shared} · ${t.by(reply.authorName)}`}</p>
+          )}
           <p className={styles.replyText}>{reply.text}</p>
           <MistakeTags tags={reply.tags} />
           {reply.canEdit && (
