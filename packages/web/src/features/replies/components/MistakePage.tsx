@@ -1,6 +1,7 @@
 import { isMistakeTag, MISTAKE_TAGS, MISTAKES } from '@yedyni/contract';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { replyTexts as t } from '../texts';
+import { MistakeTags } from './MistakeTags';
 import styles from './Replies.module.css';
 
 /** /uk/mistakes/:tag — what a mistake tag under a curator's comment means, with an example. */
@@ -41,15 +42,7 @@ function OtherMistakes({ current }: { current?: string }) {
   return (
     <nav aria-label={t.otherMistakes}>
       <h2>{t.otherMistakes}</h2>
-      <ul className={styles.tags}>
-        {MISTAKE_TAGS.filter((tag) => tag !== current).map((tag) => (
-          <li key={tag}>
-            <Link className={styles.tag} to={`/uk/mistakes/${tag}`}>
-              {MISTAKES[tag].title}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <MistakeTags tags={MISTAKE_TAGS.filter((tag) => tag !== current)} label={t.otherMistakes} />
     </nav>
   );
 }

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { replyTexts as t } from '../texts';
 import styles from './Replies.module.css';
 
-/** The mistakes a curator named under their comment, each a link to its explanation. */
-export function MistakeTags({ tags }: { tags: readonly MistakeTag[] }) {
+/** The mistakes a curator named under their comment (or any list of them), each a link to its explanation. */
+export function MistakeTags({ tags, label = t.tagsOf }: { tags: readonly MistakeTag[]; label?: string }) {
   if (tags.length === 0) return null;
   return (
-    <ul className={styles.tags} aria-label={t.tagsOf}>
+    <ul className={styles.tags} aria-label={label}>
       {tags.map((tag) => (
         <li key={tag}>
           <Link className={styles.tag} to={`/uk/mistakes/${tag}`}>
