@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorSchema, idSchema, multiLine, requiredText } from './common.js';
 import { lessonIdSchema } from './courses.js';
+import { MISTAKE_TAGS } from './mistakes.js';
 
 export const HOMEWORK_MAX = 30_000;
 export const COMMENT_MAX = 3_000;
@@ -33,6 +34,25 @@ export const ACCEPTED_FILE_TYPES = [
 export const fileFieldsSchema = z.object({ fileURL: z.string(), fileType: z.string(), fileName: z.string() });
 export type FileFields = z.infer<typeof fileFieldsSchema>;
 
+export const mistakeTagSchema = z.enum(MISTAKE_TAGS, {
+  error: `Мітки: лише ${MISTAKE_TAGS.join(', ')}`,
+});
+
+/** Tags as given: each of the set, at most once, in the set's order (so equal sets compare equal). */
+export const mistakeTagsSchema = z
+  .array(mistakeTagSchema, { error: 'Мітки: має бути списком' })
+  .transform((tags) => MISTAKE_TAGS.filter((tag) => tags.includes(tag)));
+
+/**
+ * The tags field of a multipart form: ids separated by commas, '' for none; absent stays undefined
+ * (an edit then keeps the comment's tags).
+ */
+export const mistakeTagsFieldSchema = z
+  .string({ error: 'Мітки: має бути текстом' })
+  .transform((value) => (value ? value.split(',').map((tag) => tag.trim()) : []))
+  .pipe(mistakeTagsSchema)
+  .optional();
+
 export const commentSchema = z
   .object({
     _id: idSchema,
@@ -40,6 +60,8 @@ export const commentSchema = z
     comment: z.string(),
     date: z.number(),
     isRead: z.boolean(),
+    /** The usual mistakes a curator named in it (links to their explanations); [] for most. */
+    tags: z.array(mistakeTagSchema),
     ...fileFieldsSchema.shape,
     /** The caller's abilities (server policy): edit its text or file; delete it (its author, or moderation). */
     canEdit: z.boolean(),
@@ -83,11 +105,16 @@ export const createExerciseFieldsSchema = z.object({
   homework: homeworkText,
 });
 export const updateExerciseFieldsSchema = z.object({ exerciseId: requiredText('Завдання'), homework: homeworkText });
-export const addCommentFieldsSchema = z.object({ exerciseId: requiredText('Завдання'), comment: commentText });
+export const addCommentFieldsSchema = z.object({
+  exerciseId: requiredText('Завдання'),
+  comment: commentText,
+  tags: mistakeTagsFieldSchema,
+});
 export const editCommentFieldsSchema = z.object({
   exerciseId: requiredText('Завдання'),
   commentId: requiredText('Коментар'),
   comment: commentText,
+  tags: mistakeTagsFieldSchema,
 });
 
 // No component id: it is used as a query string too, which OpenAPI cannot reference.
@@ -126,6 +153,7 @@ export const HOMEWORK_MESSAGES = {
   commentNotFound: 'Коментар не знайдено',
   notYours: 'Це може робити лише автор',
   curatorsOnly: 'Оцінювати можуть лише куратори',
+  tagsCuratorsOnly: 'Мітки помилок ставлять лише куратори до чужих робіт',
   emptyHomework: 'Домашнє завдання: напишіть відповідь або додайте файл',
   emptyComment: 'Коментар: напишіть текст або додайте файл',
   nothingToRate: 'Відповідь видалено — оцінювати нічого',

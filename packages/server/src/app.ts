@@ -18,6 +18,7 @@ import { notificationsRoutes, pushRoutes } from './features/notifications/index.
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
 import { progressRoutes } from './features/progress/index.js';
+import { repliesRoutes } from './features/replies/index.js';
 import { supportRoutes } from './features/support/index.js';
 import { type Config, ConfigError } from './infra/config.js';
 import { apiDocs } from './infra/http/docs.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: services.analytics });
   await app.register(diaryRoutes, { prefix: '/api/diary', diary: services.diary });
   await app.register(homeworkRoutes, { prefix: '/api/exercises', homework: services.homework });
+  await app.register(repliesRoutes, { prefix: '/api/exercises/replies', replies: services.replies });
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });

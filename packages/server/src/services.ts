@@ -33,6 +33,7 @@ import {
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { ProgressService } from './features/progress/index.js';
+import { RepliesService } from './features/replies/index.js';
 import { SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
@@ -72,6 +73,8 @@ export interface Services {
   courses: CoursesService;
   diary: DiaryService;
   homework: HomeworkService;
+  /** The reviewer's saved replies (curators). */
+  replies: RepliesService;
   files: FilesService;
   support: SupportService;
   payments: PaymentsService;
@@ -424,6 +427,7 @@ export async function createServices(
       courses,
       diary,
       homework,
+      replies: new RepliesService({ db, clock }),
       files,
       support,
       payments,

@@ -39,6 +39,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   files: ['id'],
   exercises: ['id'],
   exercise_comments: ['id'],
+  saved_replies: ['id'],
   exercise_ratings: ['exercise_id'],
   chat_messages: ['id'],
   chat_reports: ['message_id', 'reporter_id'],

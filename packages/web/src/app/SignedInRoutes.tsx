@@ -83,6 +83,9 @@ const GratitudesPage = supportScreen('Gratitudes');
 const PublicPages = lazyScreen(() => import('./PublicPages'));
 /** «Мої сертифікати», composed into the progress page: its own chunk, fetched with it. */
 const MyCertificates = lazyScreen(() => import('../features/certificates/components/MyCertificates'));
+/** A mistake tag's explanation (linked from a curator's comment) and the curator's saved replies. */
+const MistakePage = lazyScreen(() => import('../features/replies/components/MistakePage'));
+const RepliesPage = lazyScreen(() => import('../features/replies/components/RepliesPage'));
 /** The admin and curator console, «Керування»: one chunk with its own nested routes. */
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 
@@ -142,6 +145,8 @@ export default function SignedInRoutes() {
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />
+          <Route path="replies" element={<RepliesPage />} />
+          <Route path="mistakes/:tag" element={<MistakePage />} />
           <Route path="clubs" element={<ClubsPage />} />
           <Route path="progress" element={<ProgressPage certificates={<MyCertificates />} />} />
           <Route path="bonus" element={<BonusLayout />}>

@@ -13,6 +13,7 @@ export function commentFixture(n: number, overrides: Partial<Comment> = {}): Com
     comment: `Коментар ${n}`,
     date: Date.UTC(2026, 2, 4, 10, n),
     isRead: true,
+    tags: [],
     fileURL: '',
     fileType: '',
     fileName: '',

@@ -45,6 +45,11 @@ export function canRate(actor: Actor, exercise: OwnedExercise): boolean {
   return isCurator(actor) && exercise.user_id !== actor.id;
 }
 
+/** Mistake tags are a reviewer's word on someone else's work, as a rating is. */
+export function canTagComment(actor: Actor, exercise: OwnedExercise): boolean {
+  return canRate(actor, exercise);
+}
+
 /** Only the curator who gave a rating may withdraw it: another curator gives a rating of their own. */
 export function isOwnRating(actor: Actor, rating: GivenRating): boolean {
   return isCurator(actor) && rating.curator_id === actor.id;

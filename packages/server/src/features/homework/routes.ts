@@ -107,13 +107,15 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     {
       schema: {
         ...form,
-        summary: 'Коментар: multipart { exerciseId, comment, file? }',
+        summary: 'Коментар: multipart { exerciseId, comment, tags? (мітки помилок через кому; куратори), file? }',
         response: { 201: commentSchema, ...errors, ...fileErrors },
       },
     },
     async (request, reply) => {
       const { fields, file } = await readForm(request, addCommentFieldsSchema, homework.fileReceiver(request.user));
-      return reply.code(201).send(await homework.addComment(request.user, fields.exerciseId, fields.comment, file));
+      return reply
+        .code(201)
+        .send(await homework.addComment(request.user, fields.exerciseId, fields.comment, file, fields.tags));
     },
   );
 
@@ -122,13 +124,14 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
     {
       schema: {
         ...form,
-        summary: 'Змінити свій коментар: multipart { exerciseId, commentId, comment, file? }',
+        summary:
+          'Змінити свій коментар: multipart { exerciseId, commentId, comment, tags?, file? }; без tags мітки лишаються',
         response: { 200: commentSchema, ...errors, ...fileErrors },
       },
     },
     async (request) => {
       const { fields, file } = await readForm(request, editCommentFieldsSchema, homework.fileReceiver(request.user));
-      return homework.editComment(request.user, fields.exerciseId, fields.commentId, fields.comment, file);
+      return homework.editComment(request.user, fields.exerciseId, fields.commentId, fields.comment, file, fields.tags);
     },
   );
 

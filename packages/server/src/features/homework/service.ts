@@ -8,8 +8,10 @@ import {
   type FileFields,
   HOMEWORK_MESSAGES,
   kyivIsoDate,
+  type MistakeTag,
   RATING_UNDO_MS,
   type RatingUndone,
+  storedMistakeTags,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { excerpt, writeAudit } from '../../infra/audit.js';
@@ -34,6 +36,7 @@ import {
   canEditHomework,
   canRate,
   canReadExercise,
+  canTagComment,
   commentAbilities,
   exerciseAbilities,
   isModeration,
@@ -254,10 +257,17 @@ export class HomeworkService {
   }
 
   /** A learner's comment asks curators again (active); a curator's is the last word (inactive). */
-  async addComment(actor: Actor, exerciseId: string, text: string, upload?: StoredUpload): Promise<Comment> {
+  async addComment(
+    actor: Actor,
+    exerciseId: string,
+    text: string,
+    upload?: StoredUpload,
+    tags: readonly MistakeTag[] = [],
+  ): Promise<Comment> {
     const exercise = await this.visible(actor, exerciseId);
     if (!canComment(actor, exercise)) throw new AppError(404, HOMEWORK_MESSAGES.notFound);
     if (!text.trim() && !upload) throw new AppError(400, HOMEWORK_MESSAGES.emptyComment);
+    if (tags.length > 0 && !canTagComment(actor, exercise)) throw new AppError(403, HOMEWORK_MESSAGES.tagsCuratorsOnly);
     const id = randomUUID();
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : null;
@@ -271,6 +281,7 @@ export class HomeworkService {
           comment: text,
           file_id: fileId,
           is_read: 0,
+          tags: JSON.stringify(tags),
           created_at: now,
           updated_at: now,
         })
@@ -302,16 +313,26 @@ export class HomeworkService {
     commentId: string,
     text: string,
     upload?: StoredUpload,
+    /** Undefined keeps the comment's tags. */
+    tags?: readonly MistakeTag[],
   ): Promise<Comment> {
-    await this.visible(actor, exerciseId);
+    const exercise = await this.visible(actor, exerciseId);
     const comment = await this.comment(exerciseId, commentId);
     if (!canEditComment(actor, comment)) throw new AppError(403, HOMEWORK_MESSAGES.notYours);
     if (!text.trim() && !upload && !comment.file_id) throw new AppError(400, HOMEWORK_MESSAGES.emptyComment);
+    if (tags && tags.length > 0 && !canTagComment(actor, exercise)) {
+      throw new AppError(403, HOMEWORK_MESSAGES.tagsCuratorsOnly);
+    }
     await this.deps.files.withFile(upload, async (trx, stored) => {
       const fileId = stored ? await this.deps.files.record(trx, stored, actor.id) : comment.file_id;
       await trx
         .updateTable('exercise_comments')
-        .set({ comment: text, file_id: fileId, updated_at: this.now() })
+        .set({
+          comment: text,
+          file_id: fileId,
+          updated_at: this.now(),
+          ...(tags ? { tags: JSON.stringify(tags) } : {}),
+        })
         .where('id', '=', commentId)
         .execute();
       return { result: undefined, dropKeys: stored ? await this.deps.files.forget(trx, [comment.file_id]) : [] };
@@ -727,6 +748,7 @@ function commentOf(
     comment: comment.comment,
     date: comment.created_at,
     isRead: comment.is_read === 1,
+    tags: storedMistakeTags(comment.tags),
     ...file,
     ...commentAbilities(actor, comment),
   };

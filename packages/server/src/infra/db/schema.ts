@@ -179,6 +179,21 @@ export interface ExerciseCommentsTable {
   comment: string;
   file_id: string | null;
   is_read: number;
+  /** JSON array of the contract's MISTAKE_TAGS ids the curator named; '[]' for none. */
+  tags: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A curator's saved reply: private to its author, or shared (1) with every curator. */
+export interface SavedRepliesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  text: string;
+  /** JSON array of MISTAKE_TAGS ids. */
+  tags: string;
+  shared: number;
   created_at: number;
   updated_at: number;
 }
@@ -579,6 +594,7 @@ export interface Database {
   upload_reservations: UploadReservationsTable;
   exercises: ExercisesTable;
   exercise_comments: ExerciseCommentsTable;
+  saved_replies: SavedRepliesTable;
   exercise_ratings: ExerciseRatingsTable;
   chat_messages: ChatMessagesTable;
   chat_reports: ChatReportsTable;

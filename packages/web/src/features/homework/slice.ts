@@ -79,14 +79,14 @@ export const deleteFile = homeworkCall('exercises/deleteFile', (body: FileRemova
 
 export const addComment = homeworkCall(
   'exercises/addComment',
-  ({ exerciseId, comment, file, upload: options }: NewComment) =>
-    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment }, file), options),
+  ({ exerciseId, comment, tags, file, upload: options }: NewComment) =>
+    upload<Comment>('POST', '/exercises/comment', formData({ exerciseId, comment, tags }, file), options),
 );
 
 export const editComment = homeworkCall(
   'exercises/editComment',
-  ({ exerciseId, commentId, comment, file, upload: options }: CommentUpdate) =>
-    upload<Comment>('PATCH', '/exercises/comment', formData({ exerciseId, commentId, comment }, file), options),
+  ({ exerciseId, commentId, comment, tags, file, upload: options }: CommentUpdate) =>
+    upload<Comment>('PATCH', '/exercises/comment', formData({ exerciseId, commentId, comment, tags }, file), options),
 );
 
 export const deleteComment = homeworkCall('exercises/deleteComment', (ref: CommentRef) =>

@@ -1,4 +1,4 @@
-import type { Comment, Exercise, ExerciseNotification } from '@yedyni/contract';
+import type { Comment, Exercise, ExerciseNotification, MistakeTag } from '@yedyni/contract';
 import type { UploadOptions } from '../../shared/api';
 
 /** Spec section 3 and 4, «Exercises»: the exercise on screen, the notifications and their count. */
@@ -50,6 +50,8 @@ export interface FileRemoval {
 export interface NewComment {
   exerciseId: string;
   comment: string;
+  /** A curator's mistake tags (contract MISTAKE_TAGS); omitted, an edit keeps the comment's. */
+  tags?: readonly MistakeTag[];
   file?: File | null;
   upload?: UploadOptions;
 }

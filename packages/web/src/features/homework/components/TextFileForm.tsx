@@ -38,6 +38,10 @@ export interface TextFileFormProps {
   labelledBy?: string;
   /** Said above the fields. */
   lead?: ReactNode;
+  /** Beside the text (a curator's saved replies), given a way to put text into it. */
+  tools?: (insert: (text: string) => void) => ReactNode;
+  /** Under the file, above the buttons (a curator's mistake tags). */
+  extra?: ReactNode;
 }
 
 /** A text with an optional file, added or edited: a homework answer or a comment on it. */
@@ -57,6 +61,8 @@ export function TextFileForm({
   className,
   labelledBy,
   lead,
+  tools,
+  extra,
 }: TextFileFormProps) {
   const draft = useDraft(what, id, initial);
   const text = draft.value;
@@ -115,6 +121,7 @@ export function TextFileForm({
     <form className={className} onSubmit={send} noValidate aria-labelledby={labelledBy}>
       {lead}
       {draft.restored && <DraftNote onDiscard={draft.discard} />}
+      {tools?.((inserted) => draft.set(text.trim() ? `${text.trimEnd()}\n\n${inserted}` : inserted))}
       <TextArea label={label} value={text} max={max} onChange={draft.set} rows={rows} disabled={busy} />
       <FilePicker
         key={pickerKey}
@@ -126,6 +133,7 @@ export function TextFileForm({
       />
       {upload.progress && <UploadProgress progress={upload.progress} onCancel={upload.cancel} />}
       {cancelled && <Notice tone="info">{t.uploadCancelled}</Notice>}
+      {extra}
       <FormActions
         failure={failure}
         busy={busy}

@@ -1,3 +1,4 @@
+import type { MistakeTag } from '@yedyni/contract';
 import { useState } from 'react';
 import type { UploadOptions } from '../../../shared/api';
 import { Alert, Notice } from '../../../shared/ui/Alert';
@@ -6,6 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import badges from '../../../shared/ui/badges.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import layout from '../../../shared/ui/layout.module.css';
+import { MistakeTags } from '../../replies';
 import { useHomeworkDispatch } from '../hooks';
 import { problemOf, type Result } from '../lib/result';
 import { addComment, deleteComment, deleteFile, editComment } from '../slice';
@@ -33,9 +35,9 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
   const Heading = level === 2 ? 'h2' : 'h3';
   const titleId = `thread-${exercise._id}`;
 
-  const add = async (comment: string, file: File | null, upload: UploadOptions) => {
+  const add = async (comment: string, file: File | null, upload: UploadOptions, tags: MistakeTag[]) => {
     setNotice('');
-    const problem = problemOf(await dispatch(addComment({ exerciseId: exercise._id, comment, file, upload })));
+    const problem = problemOf(await dispatch(addComment({ exerciseId: exercise._id, comment, tags, file, upload })));
     if (!problem) setNotice(t.commentSent);
     return problem;
   };
@@ -62,12 +64,19 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
                 (!comment.isRead || (unreadIds?.has(comment._id) ?? false))
               }
               onDone={setNotice}
+              reviewing={exercise.canRate}
             />
           ))}
         </ol>
       )}
       {notice && <Notice>{notice}</Notice>}
-      <CommentForm label={t.comment} submit={t.addComment} draftId={`new:${exercise._id}`} onSubmit={add} />
+      <CommentForm
+        label={t.comment}
+        submit={t.addComment}
+        draftId={`new:${exercise._id}`}
+        onSubmit={add}
+        reviewing={exercise.canRate}
+      />
     </section>
   );
 }
@@ -79,9 +88,11 @@ interface CommentItemProps {
   byCurator: boolean;
   unread: boolean;
   onDone: (notice: string) => void;
+  /** A reviewer of this homework: editing their comment shows its mistake tags. */
+  reviewing: boolean;
 }
 
-function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }: CommentItemProps) {
+function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone, reviewing }: CommentItemProps) {
   const dispatch = useHomeworkDispatch();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState('');
@@ -92,9 +103,11 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
   const name = t.fullName(comment.author);
   const commentId = comment._id;
 
-  const save = async (text: string, file: File | null, upload: UploadOptions) => {
+  const save = async (text: string, file: File | null, upload: UploadOptions, tags: MistakeTag[]) => {
     onDone('');
-    const problem = problemOf(await dispatch(editComment({ exerciseId, commentId, comment: text, file, upload })));
+    // Only a reviewer sees the tags, so only a reviewer's edit sends them; anyone else's keeps them.
+    const edit = { exerciseId, commentId, comment: text, file, upload, ...(reviewing ? { tags } : {}) };
+    const problem = problemOf(await dispatch(editComment(edit)));
     if (!problem) {
       setEditing(false);
       onDone(t.commentSaved);
@@ -132,11 +145,14 @@ function CommentItem({ exerciseId, comment, viewer, byCurator, unread, onDone }:
             hasFile={comment.fileURL !== ''}
             onSubmit={save}
             onCancel={() => setEditing(false)}
+            reviewing={reviewing}
+            initialTags={comment.tags}
           />
         ) : (
           <>
             <p className={styles.text}>{comment.comment}</p>
             <Attachment file={comment} />
+            <MistakeTags tags={comment.tags} />
           </>
         )}
         {failure && <Alert>{failure}</Alert>}

@@ -86,6 +86,7 @@ describe('homework drafts', () => {
           comment: String((init.body as FormData).get('comment')),
           date: Date.now(),
           isRead: true,
+          tags: [],
           fileURL: '',
           fileType: '',
           fileName: '',
