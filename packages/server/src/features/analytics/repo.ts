@@ -24,17 +24,29 @@ export function findWave(db: Executor, courseId: string, wave: string) {
     .executeTakeFirst();
 }
 
-/** The wave's learners as a subquery (for the grouped counts: no list of ids travels). */
+/**
+ * The wave's learners as a subquery (for the grouped counts: no list of ids travels). Learners
+ * only: registration enrols curators and admins in the starter courses too, and they are not the
+ * wave's learners to count or to nudge.
+ */
 export function waveMembers(db: Executor, courseId: string, wave: string) {
-  return db.selectFrom('enrollments').select('user_id').where('course_id', '=', courseId).where('wave', '=', wave);
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select('e.user_id')
+    .where('e.course_id', '=', courseId)
+    .where('e.wave', '=', wave)
+    .where('u.role', '=', 'user');
 }
 
 export async function waveSize(db: Executor, courseId: string, wave: string): Promise<number> {
   const row = await db
-    .selectFrom('enrollments')
+    .selectFrom('enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('course_id', '=', courseId)
-    .where('wave', '=', wave)
+    .where('e.course_id', '=', courseId)
+    .where('e.wave', '=', wave)
+    .where('u.role', '=', 'user')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -73,6 +85,7 @@ export function inactiveLearners(db: Executor, courseId: string, wave: string, f
     ])
     .where('e.course_id', '=', courseId)
     .where('e.wave', '=', wave)
+    .where('u.role', '=', 'user')
     .where('e.enrolled_at', '<', fromAt)
     .where(sql<boolean>`not ${practisedSince('e.user_id', fromDay)}`)
     .where(
@@ -83,13 +96,7 @@ export function inactiveLearners(db: Executor, courseId: string, wave: string, f
 
 /** Which of these people are learners of the wave. */
 export async function membersAmong(db: Executor, courseId: string, wave: string, userIds: string[]) {
-  const rows = await db
-    .selectFrom('enrollments')
-    .select('user_id')
-    .where('course_id', '=', courseId)
-    .where('wave', '=', wave)
-    .where('user_id', 'in', userIds)
-    .execute();
+  const rows = await waveMembers(db, courseId, wave).where('e.user_id', 'in', userIds).execute();
   return new Set(rows.map((r) => r.user_id));
 }
 

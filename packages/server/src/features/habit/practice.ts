@@ -1,6 +1,6 @@
 import { kyivIsoDate, LESSON_PRACTICE, type PracticeKind } from '@yedyni/contract';
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, Executor } from '../../infra/db/index.js';
+import type { Executor } from '../../infra/db/index.js';
 
 /** One act of real practice, recorded by the feature where it happened. */
 export interface Practice {
@@ -62,10 +62,10 @@ export async function practiceDays(db: Executor, userIds: string[], fromDay: str
  * each lesson practice on each of these lessons ('<course>:<day>'): one grouped query on the
  * practice's lesson index, whatever the number of people.
  */
-export async function lessonPracticeCounts(
+export async function lessonPracticeCounts<DB, TB extends keyof DB>(
   db: Executor,
   lessons: string[],
-  members: SelectQueryBuilder<Database, 'enrollments', { user_id: string }>,
+  members: SelectQueryBuilder<DB, TB, { user_id: string }>,
 ): Promise<{ lesson: string; kind: PracticeKind; people: number }[]> {
   if (lessons.length === 0) return [];
   const rows = await db
