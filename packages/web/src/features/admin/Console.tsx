@@ -11,8 +11,8 @@ import { adminTexts as t } from './texts';
 
 const TABS: readonly (readonly [path: string, label: string, curators: boolean])[] = [
   ['courses', t.nav.courses, true],
-  ['chat', t.nav.chat, true],
   ['analytics', t.nav.analytics, true],
+  ['chat', t.nav.chat, true],
   ['game', t.nav.game, false],
   ['users', t.nav.users, false],
   ['olympiads', t.nav.olympiads, false],
