@@ -62,5 +62,6 @@ export type AuditAction =
   | 'comment.delete'
   | 'homework.rate'
   | 'homework.rate.undo'
+  | 'homework.claim.reassign'
   | 'certificate.criteria'
   | 'certificate.revoke';

@@ -12,6 +12,7 @@ export * from './game.js';
 export * from './gratitudes.js';
 export * from './habit.js';
 export * from './homework.js';
+export * from './review.js';
 export * from './notifications.js';
 export * from './numbers.js';
 export * from './olympiads.js';

@@ -40,6 +40,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   exercises: ['id'],
   exercise_comments: ['id'],
   exercise_ratings: ['exercise_id'],
+  homework_replies: ['id'],
   chat_messages: ['id'],
   payment_orders: ['order_id'],
   payments: ['id'],

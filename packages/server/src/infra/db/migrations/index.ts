@@ -20,6 +20,7 @@ import * as practice from './0018_practice.js';
 import * as repetition from './0019_repetition.js';
 import * as certificates from './0020_certificates.js';
 import * as clubAttendance from './0021_club_attendance.js';
+import * as reviewQueue from './0022_review_queue.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_repetition': repetition,
   '0020_certificates': certificates,
   '0021_club_attendance': clubAttendance,
+  '0022_review_queue': reviewQueue,
 };
 
 export const migrationProvider: MigrationProvider = {
