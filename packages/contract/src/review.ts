@@ -29,7 +29,15 @@ export type QueueWho = (typeof QUEUE_WHO)[number];
 export const queueQuerySchema = z.object({
   course: optionalText('Курс'),
   wave: optionalText('Хвиля'),
-  lesson: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Урок: номер' }).int('Урок: номер').min(1, 'Урок: номер').max(10_000, 'Урок: номер').optional()),
+  lesson: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Урок: номер' })
+      .int('Урок: номер')
+      .min(1, 'Урок: номер')
+      .max(10_000, 'Урок: номер')
+      .optional(),
+  ),
   /** Part of the learner's name or e-mail, any case. */
   learner: optionalText('Учень'),
   who: z.preprocess(emptyToUndefined, z.enum(QUEUE_WHO, { error: 'Кого: mine, all або unclaimed' }).default('all')),
@@ -58,7 +66,12 @@ export const queueItemSchema = z.object({
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queueSchema = z
-  .object({ items: z.array(queueItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    items: z.array(queueItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .meta({ id: 'ReviewQueue' });
 export type Queue = z.infer<typeof queueSchema>;
 
@@ -85,7 +98,12 @@ export const reviewedItemSchema = z.object({
 });
 export type ReviewedItem = z.infer<typeof reviewedItemSchema>;
 export const reviewedSchema = z
-  .object({ items: z.array(reviewedItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .object({
+    items: z.array(reviewedItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
   .meta({ id: 'ReviewHistory' });
 export type Reviewed = z.infer<typeof reviewedSchema>;
 

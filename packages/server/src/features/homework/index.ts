@@ -1,6 +1,7 @@
 /** Homework's public API. */
+
+export { homeworkAdminRoutes } from './admin-routes.js';
 export { reviewsHomework } from './policy.js';
 export { homeworkOf } from './repo.js';
-export { homeworkAdminRoutes } from './admin-routes.js';
 export { homeworkRoutes } from './routes.js';
 export { HomeworkService } from './service.js';

@@ -11,8 +11,8 @@ import {
   type QueueWho,
   REVIEW_MESSAGES,
   type ReplyFigures,
-  type Reviewed,
   type ReplyTimes,
+  type Reviewed,
 } from '@yedyni/contract';
 import { sql } from 'kysely';
 import { writeAudit } from '../../infra/audit.js';
@@ -110,7 +110,10 @@ export class ReviewQueue {
     return {
       items: rows.map((r) => {
         const waitingSince = Number(r.waiting_since);
-        const held = claimHeld({ claimed_by: r.claimed_by, claim_until: r.claim_until === null ? null : Number(r.claim_until) }, now);
+        const held = claimHeld(
+          { claimed_by: r.claimed_by, claim_until: r.claim_until === null ? null : Number(r.claim_until) },
+          now,
+        );
         return {
           exerciseId: r.id,
           courseId: r.course_id,
@@ -263,7 +266,11 @@ export class ReviewQueue {
     const now = this.deps.clock.now();
     const until = now + CLAIM_MS;
     return this.deps.db.transaction().execute(async (trx) => {
-      const person = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', curatorId).executeTakeFirst();
+      const person = await trx
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('id', '=', curatorId)
+        .executeTakeFirst();
       if (!person || !canHoldClaim(person)) {
         throw new AppError(400, REVIEW_MESSAGES.notCurator);
       }
@@ -332,8 +339,14 @@ export class ReviewQueue {
       .where('r.replied_at', '<', to);
     if (scope) query = query.where('r.curator_id', '=', scope);
     const rows = await query.execute();
-    const curators = new Map<string, { name: { first_name: string; last_name: string }; waits: number[]; at: number[] }>();
-    const waves = new Map<string, { courseId: string; courseTitle: string; wave: string; waits: number[]; at: number[] }>();
+    const curators = new Map<
+      string,
+      { name: { first_name: string; last_name: string }; waits: number[]; at: number[] }
+    >();
+    const waves = new Map<
+      string,
+      { courseId: string; courseTitle: string; wave: string; waits: number[]; at: number[] }
+    >();
     for (const r of rows) {
       const wait = Number(r.replied_at) - Number(r.waited_from);
       const curator = curators.get(r.curator_id) ?? {

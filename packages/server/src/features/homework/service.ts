@@ -9,8 +9,8 @@ import {
   HOMEWORK_MESSAGES,
   kyivIsoDate,
   RATING_UNDO_MS,
-  REPLY_TARGET_HOURS,
   type RatingUndone,
+  REPLY_TARGET_HOURS,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
