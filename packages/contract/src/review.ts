@@ -51,13 +51,18 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-export const queueItemSchema = z.object({
+/** Which homework a row of the queue or the history is: its course, wave, lesson and learner. */
+const workShape = {
   exerciseId: z.string(),
   courseId: z.string(),
   courseTitle: z.string(),
   wave: z.string(),
   lessonId: z.string(),
   learner: z.object({ _id: z.string(), first_name: z.string(), last_name: z.string() }),
+};
+
+export const queueItemSchema = z.object({
+  ...workShape,
   waitingSince: z.number(),
   /** Past the course's target reply time. */
   overdue: z.boolean(),
@@ -85,12 +90,7 @@ export const reviewedQuerySchema = z.object({
 export type ReviewedQuery = z.input<typeof reviewedQuerySchema>;
 
 export const reviewedItemSchema = z.object({
-  exerciseId: z.string(),
-  courseId: z.string(),
-  courseTitle: z.string(),
-  wave: z.string(),
-  lessonId: z.string(),
-  learner: z.object({ _id: z.string(), first_name: z.string(), last_name: z.string() }),
+  ...workShape,
   reviewedAt: z.number(),
   rating: z.number().int().nullable(),
   /** The start of the last curator comment ('' when only rated). */

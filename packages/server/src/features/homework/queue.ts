@@ -55,17 +55,20 @@ export class ReviewQueue {
     if (!canReview(actor)) throw new AppError(403, ACCESS_MESSAGES.curatorsOnly);
   }
 
-  /** Waiting homework with its course, learner, wave and claim holder; one query for the page, one for the count. */
-  private waiting(actor: Actor, filter: QueueFilter, now: number) {
-    let query = this.deps.db
+  /** Homework with its learner, course and the learner's wave in it: the rows of the queue and the history. */
+  private work() {
+    return this.deps.db
       .selectFrom('exercises as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
       .innerJoin('courses as c', 'c.id', 'e.course_id')
       .leftJoin('enrollments as en', (join) =>
         join.onRef('en.user_id', '=', 'e.user_id').onRef('en.course_id', '=', 'e.course_id'),
-      )
-      .where('e.waiting_since', 'is not', null)
-      .where('e.user_id', '!=', actor.id);
+      );
+  }
+
+  /** Waiting homework with its course, learner, wave and claim holder; one query for the page, one for the count. */
+  private waiting(actor: Actor, filter: QueueFilter, now: number) {
+    let query = this.work().where('e.waiting_since', 'is not', null).where('e.user_id', '!=', actor.id);
     if (filter.course) query = query.where('e.course_id', '=', filter.course);
     if (filter.wave) query = query.where('en.wave', '=', filter.wave);
     if (filter.lesson) query = query.where('e.day', '=', filter.lesson);
@@ -142,15 +145,7 @@ export class ReviewQueue {
   async reviewed(actor: Actor, filter: ReviewedFilter): Promise<Reviewed> {
     this.guard(actor);
     const { db } = this.deps;
-    let base = db
-      .selectFrom('exercises as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
-      .innerJoin('courses as c', 'c.id', 'e.course_id')
-      .leftJoin('enrollments as en', (join) =>
-        join.onRef('en.user_id', '=', 'e.user_id').onRef('en.course_id', '=', 'e.course_id'),
-      )
-      .where('e.reviewed_at', 'is not', null)
-      .where('e.waiting_since', 'is', null);
+    let base = this.work().where('e.reviewed_at', 'is not', null).where('e.waiting_since', 'is', null);
     if (filter.course) base = base.where('e.course_id', '=', filter.course);
     if (filter.wave) base = base.where('en.wave', '=', filter.wave);
     if (filter.q) {
