@@ -90,7 +90,8 @@ describe('review queue: the keyboard flow', () => {
       if (i === 0) await page.screenshot({ path: `${artifactsDir}/review-queue-1280.png`, fullPage: true });
       const url = page.url();
       await page.keyboard.press('Control+Enter');
-      if (i < marks.length - 1) await expect.poll(() => page.url(), { message: 'Ctrl+Enter opens the next' }).not.toBe(url);
+      if (i < marks.length - 1)
+        await expect.poll(() => page.url(), { message: 'Ctrl+Enter opens the next' }).not.toBe(url);
     }
     await heading(page, 'Усі завдання перевірено').waitFor();
 
