@@ -31,7 +31,7 @@ describe('/uk/admin, «Керування»', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Курси']);
+    ).toEqual(['Курси', 'Час відповіді']);
     await waitFor(() => expect(view.path()).toBe('/uk/admin/courses'));
 
     view.unmount();
@@ -62,7 +62,17 @@ describe('/uk/admin, «Керування»', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Курси', 'Завдання гри', 'Користувачі', 'Олімпіади', 'Клуби', 'Сертифікати', 'Внески', 'Журнал дій']);
+    ).toEqual([
+      'Курси',
+      'Час відповіді',
+      'Завдання гри',
+      'Користувачі',
+      'Олімпіади',
+      'Клуби',
+      'Сертифікати',
+      'Внески',
+      'Журнал дій',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Користувачі' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 2, name: 'Користувачі' })).toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import { adminTexts as t } from './texts';
 
 const TABS: readonly (readonly [path: string, label: string, curators: boolean])[] = [
   ['courses', t.nav.courses, true],
+  ['reply-times', t.nav.replyTimes, true],
   ['game', t.nav.game, false],
   ['users', t.nav.users, false],
   ['olympiads', t.nav.olympiads, false],

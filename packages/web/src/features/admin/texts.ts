@@ -42,6 +42,7 @@ export const adminTexts = {
   nav: {
     label: 'Розділи керування',
     courses: 'Курси',
+    replyTimes: 'Час відповіді',
     game: 'Завдання гри',
     users: 'Користувачі',
     olympiads: 'Олімпіади',
