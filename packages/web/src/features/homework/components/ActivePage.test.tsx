@@ -226,6 +226,31 @@ describe('/uk/active: the curator’s review', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/exercises/queue?who=mine');
   });
 
+  it('the course filter asks the queue for that course only, and the address keeps it', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/queue?who=all': () => json(queueOf(Date.now())),
+      'GET /api/admin/courses': () =>
+        json({
+          canAuthor: false,
+          courses: [
+            { _id: 'c-1', title: 'Українська щодня' },
+            { _id: 'c-2', title: 'Курс переходу' },
+          ],
+        }),
+      'GET /api/exercises/queue?course=c-2&who=all': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
+    });
+    const app = renderApp('/uk/active');
+    expect(await screen.findByText('Лишилося: 2')).toBeInTheDocument();
+    const course = screen.getByLabelText('Курс');
+    await screen.findByRole('option', { name: 'Курс переходу' });
+    await userEvent.selectOptions(course, 'Курс переходу');
+    await userEvent.click(screen.getByRole('button', { name: 'Знайти' }));
+    expect(await screen.findByText('Лишилося: 0')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/exercises/queue?course=c-2&who=all');
+    expect(app.path()).toBe('/uk/active?course=c-2');
+    expect(screen.getByLabelText('Курс')).toHaveValue('c-2');
+  });
+
   it('«Переглянуті» searches the history and shows the mark and the last word', async () => {
     signedIn(curatorUser, {
       'GET /api/exercises/queue?who=all': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
@@ -298,6 +323,22 @@ describe('/uk/active: the curator’s review', () => {
     await ui.keyboard('j');
     // ex-2 is Тарас's: the next is the oldest one nobody else holds.
     await waitFor(() => expect(app.path()).toBe('/uk/active?exerciseId=ex-3'));
+  });
+
+  it('K goes to the previous one in the queue’s order (past another’s claim), not back in the browser', async () => {
+    signedIn(curatorUser, {
+      ...ratingApi(),
+      'POST /api/exercises/ex-3/claim': () => json({ curator, until: Date.now() + 900_000 }),
+      'DELETE /api/exercises/ex-3/claim': () => json({ exerciseId: 'ex-3' }),
+      'GET /api/exercises/queue?who=all': () => json(queueOf(Date.now())),
+      'GET /api/exercises/ex-3': () => json({ ...reviewed, _id: 'ex-3', lessonId: '3' }),
+    });
+    // Opened straight from a link: the browser has nothing to go back to here.
+    const app = renderApp('/uk/active?exerciseId=ex-3');
+    await screen.findByRole('link', { name: 'Урок 3' });
+    await userEvent.keyboard('k');
+    await waitFor(() => expect(app.path()).toBe('/uk/active?exerciseId=ex-1'));
+    expect(await screen.findByRole('link', { name: 'Урок 1' })).toBeInTheDocument();
   });
 
   it('an exercise that is not there (404) says so calmly', async () => {

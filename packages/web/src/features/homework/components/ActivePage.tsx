@@ -47,14 +47,19 @@ function ReviewOrQueue({ viewer }: { viewer: Viewer }) {
 
 type Waiting = 'looking' | 'none';
 
-/** The oldest waiting homework other than `except` that nobody else holds (the queue's order). */
-async function nextWaiting(except: string | null, viewerId: string): Promise<string | null> {
+/**
+ * The neighbour of `current` in the queue's order (oldest first) that nobody else holds: `next` the
+ * first after it, `previous` the last before it. When `current` no longer waits (just reviewed), the
+ * next is the oldest free one and there is no previous in the queue.
+ */
+async function neighbour(current: string | null, viewerId: string, way: 'next' | 'previous'): Promise<string | null> {
   try {
     const queue = await api.get<Queue>('/exercises/queue?who=all');
-    const free = queue.items.find(
-      (item) => item.exerciseId !== except && (!item.claim || item.claim.curator._id === viewerId),
-    );
-    return free?.exerciseId ?? null;
+    const free = (item: Queue['items'][number]) =>
+      item.exerciseId !== current && (!item.claim || item.claim.curator._id === viewerId);
+    const at = queue.items.findIndex((item) => item.exerciseId === current);
+    const candidates = way === 'next' ? queue.items.slice(at + 1) : at > 0 ? queue.items.slice(0, at).reverse() : [];
+    return candidates.find(free)?.exerciseId ?? null;
   } catch {
     return null;
   }
@@ -75,15 +80,35 @@ function Review({ viewer }: { viewer: Viewer }) {
   const rateRef = useRef<((rating: number) => void) | null>(null);
   const sendAndNext = useRef(false);
 
+  /** The homework opened on this screen, in order: K/← goes back along it once the queue has no previous. */
+  const trail = useRef<string[]>([]);
+  if (exerciseId && trail.current.at(-1) !== exerciseId) trail.current.push(exerciseId);
+
+  const release = (id: string | null) => {
+    // Moving on lets the current one go for the others at once, not after CLAIM_MINUTES.
+    if (id) api.delete(`/exercises/${encodeURIComponent(id)}/claim`).catch(() => undefined);
+  };
+  const open = (id: string, replace = false) =>
+    navigate(`/uk/active?${new URLSearchParams({ exerciseId: id })}`, { replace });
+
   const goNext = async (except: string | null) => {
     setWaiting('looking');
-    // Moving on lets the current one go for the others at once, not after CLAIM_MINUTES.
-    if (except) api.delete(`/exercises/${encodeURIComponent(except)}/claim`).catch(() => undefined);
-    const next = await nextWaiting(except, viewer._id);
+    release(except);
+    const next = await neighbour(except, viewer._id, 'next');
     if (next) {
       setWaiting(null);
-      navigate(`/uk/active?${new URLSearchParams({ exerciseId: next })}`, { replace: except === null });
+      open(next, except === null);
     } else setWaiting('none');
+  };
+
+  const goPrevious = async () => {
+    if (!exerciseId) return;
+    const inQueue = await neighbour(exerciseId, viewer._id, 'previous');
+    const here = trail.current.lastIndexOf(exerciseId);
+    const previous = inQueue ?? (here > 0 ? trail.current[here - 1] : undefined);
+    if (!previous) return;
+    release(exerciseId);
+    open(previous);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per exercise in the address.
@@ -125,7 +150,7 @@ function Review({ viewer }: { viewer: Viewer }) {
       if (!action) return;
       event.preventDefault();
       if (action.kind === 'next') goNext(exerciseId || null);
-      else if (action.kind === 'previous') navigate(-1);
+      else if (action.kind === 'previous') goPrevious();
       else if (action.kind === 'help') setHelp(true);
       else if (action.kind === 'rate') rateRef.current?.(action.rating);
       else if (action.kind === 'comment') commentField()?.focus();

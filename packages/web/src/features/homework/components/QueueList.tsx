@@ -1,4 +1,4 @@
-import type { Queue, QueueItem, Reviewed } from '@yedyni/contract';
+import type { AdminCourses, Queue, QueueItem, Reviewed } from '@yedyni/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../../shared/api';
@@ -40,6 +40,7 @@ export function QueueList() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [answer, setAnswer] = useState<Queue | Reviewed | null>(null);
   const [failure, setFailure] = useState('');
+  const courses = useCourses();
 
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address holds every input.
@@ -114,6 +115,17 @@ export function QueueList() {
           </>
         )}
         <label>
+          Курс
+          <select name="course" defaultValue={params.get('course') ?? ''}>
+            <option value="">Усі курси</option>
+            {courses.map((course) => (
+              <option key={course._id} value={course._id}>
+                {course.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           Хвиля
           <input name="wave" defaultValue={params.get('wave') ?? ''} size={6} />
         </label>
@@ -167,6 +179,25 @@ export function QueueList() {
       )}
     </section>
   );
+}
+
+/**
+ * The courses for the filter (the console's list: the queue is for the same curators and admins).
+ * Without it the filter offers «Усі курси» only; the queue itself still works.
+ */
+function useCourses(): AdminCourses['courses'] {
+  const [courses, setCourses] = useState<AdminCourses['courses']>([]);
+  useEffect(() => {
+    let live = true;
+    api.get<AdminCourses>('/admin/courses').then(
+      (body) => live && setCourses(body.courses),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return courses;
 }
 
 function QueueRow({ item, now }: { item: QueueItem; now: number }) {
