@@ -1,7 +1,7 @@
 // `npm run bench`: builds the server, runs every benchmark in turn and prints one JSON report
 // (also saved under bench/results/, which git ignores). Figures and how to read them: bench/README.md.
 //
-//   npm run bench [-- --quick] [-- --only api,wave,fanout,notifications]
+//   npm run bench [-- --quick] [-- --only api,wave,fanout,notifications,queue]
 //
 // --quick runs each benchmark small (a minute or two in all): a check that they work, not figures.
 import { execFileSync } from 'node:child_process';
@@ -13,13 +13,16 @@ import { apiBench } from './api.mjs';
 import { chatFanout } from './chat-fanout.mjs';
 import { reachablePostgres } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
+import { queueBench } from './queue.mjs';
 import { waveBench } from './wave.mjs';
 import { checkBrowser, webBench } from './web.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' } } });
 const quick = Boolean(values.quick);
 const only = new Set(
-  values.only ? values.only.split(',').map((s) => s.trim()) : ['api', 'wave', 'fanout', 'notifications', 'web'],
+  values.only
+    ? values.only.split(',').map((s) => s.trim())
+    : ['api', 'wave', 'fanout', 'notifications', 'queue', 'web'],
 );
 
 if (only.has('web')) checkBrowser();
@@ -70,6 +73,11 @@ if (only.has('notifications')) {
     report.notifications = await notificationsBench({ learners: quick ? 200 : 10_000, adminUrl });
     save();
   } else console.error('the morning digest: skipped, no PostgreSQL');
+}
+if (only.has('queue')) {
+  console.error('the review queue and history…');
+  report.queue = await queueBench({ quick });
+  save();
 }
 if (only.has('web')) {
   console.error('the web app: gzip bytes per route and Lighthouse (mobile)…');

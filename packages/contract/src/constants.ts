@@ -73,6 +73,7 @@ export type AuditAction =
   | 'comment.delete'
   | 'homework.rate'
   | 'homework.rate.undo'
+  | 'homework.claim.reassign'
   | 'certificate.criteria'
   | 'certificate.revoke'
   | 'learner.nudge';

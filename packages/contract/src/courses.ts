@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
 import { LESSON_LIMITS as LIMIT } from './constants.js';
+import { replyTargetHoursSchema } from './review.js';
 
 /** A lesson is named by its day: "3" (a number is accepted too). */
 export const lessonIdSchema = z
@@ -196,6 +197,8 @@ export const adminCourseSchema = z
     nextStart: z.number().nullable(),
     lessonCount: z.number().int(),
     learnerCount: z.number().int(),
+    /** The reply time curators aim at for its homework (hours). */
+    replyTargetHours: z.number().int(),
   })
   .meta({ id: 'AdminCourse' });
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
@@ -246,6 +249,8 @@ export const courseUpdateBodySchema = z
     position: z.number().int().min(-1000).max(1000).default(0),
     /** The current wave's start (fixing a mistake); the label stays. */
     currentStart: isoDay.optional(),
+    /** The target reply time for its homework (hours); unchanged when missing. */
+    replyTargetHours: replyTargetHoursSchema.optional(),
   })
   .meta({ id: 'CourseUpdateBody' });
 export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;

@@ -71,6 +71,18 @@ export function kyivIsoDate(instant: number): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** The ISO 8601 week of the Kyiv day that contains the instant, as '2025-W07' (weeks start on Monday). */
+export function kyivIsoWeek(instant: number): string {
+  const p = kyivParts(instant);
+  const date = new Date(Date.UTC(p.year, p.month - 1, p.day));
+  const weekday = date.getUTCDay() || 7;
+  // The week's Thursday decides its year (ISO 8601).
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${date.getUTCFullYear()}-W${pad(week)}`;
+}
+
 /** How many Kyiv calendar days lie between two instants: 0 within one Kyiv day, 1 from 23:59 to 00:00. */
 export function kyivDaysBetween(from: number, to: number): number {
   const a = kyivParts(from);

@@ -85,6 +85,10 @@ export const exerciseSchema = z
     /** The caller's abilities (server policy): change the homework and its file; rate it. */
     canEdit: z.boolean(),
     canRate: z.boolean(),
+    /** The course's target reply time (hours), told to the learner. */
+    replyTargetHours: z.number().int(),
+    /** Since when it waits for a curator; null when answered. */
+    waitingSince: z.number().nullable(),
   })
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;

@@ -21,5 +21,6 @@ export * from './payments.js';
 export * from './progress.js';
 export * from './repetition.js';
 export * from './replies.js';
+export * from './review.js';
 export * from './schedule.js';
 export * from './support.js';

@@ -13,7 +13,7 @@ import { diaryRoutes } from './features/diary/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { gameRoutes, taskAdminRoutes } from './features/game/index.js';
 import { habitRoutes } from './features/habit/index.js';
-import { homeworkRoutes } from './features/homework/index.js';
+import { homeworkAdminRoutes, homeworkRoutes } from './features/homework/index.js';
 import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
@@ -157,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await area.register(olympiadAdminRoutes, { olympiads: services.olympiads });
       await area.register(clubAdminRoutes, { clubs: services.clubs });
       await area.register(certificateAdminRoutes, { certificates: services.certificates });
+      await area.register(homeworkAdminRoutes, { review: services.homework.review });
       await area.register(paymentAdminRoutes, { reports: services.admin.reports });
       await area.register(auditRoutes, { db: services.db });
     },

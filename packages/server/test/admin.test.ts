@@ -11,8 +11,12 @@ import { PNG } from './support/files.js';
 import { donateAndPay, providerCallback } from './support/liqpay.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-/** The only console calls curators may make: seeing the courses they schedule and announce. */
-const CURATOR_CALLS = new Set(['GET /api/admin/courses', 'GET /api/admin/courses/{id}']);
+/** The only console calls curators may make: seeing the courses they schedule and announce, and their own reply times. */
+const CURATOR_CALLS = new Set([
+  'GET /api/admin/courses',
+  'GET /api/admin/courses/{id}',
+  'GET /api/admin/homework/reply-times',
+]);
 
 describe('admin console API', () => {
   let t: TestApp;

@@ -41,6 +41,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   exercise_comments: ['id'],
   saved_replies: ['id'],
   exercise_ratings: ['exercise_id'],
+  homework_replies: ['id'],
   chat_messages: ['id'],
   chat_reports: ['message_id', 'reporter_id'],
   chat_rooms: ['course_id', 'wave'],

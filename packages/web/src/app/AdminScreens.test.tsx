@@ -31,7 +31,7 @@ describe('/uk/admin, «Керування»', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Курси', 'Аналітика', 'Скарги в чаті']);
+    ).toEqual(['Курси', 'Аналітика', 'Час відповіді', 'Скарги в чаті']);
     await waitFor(() => expect(view.path()).toBe('/uk/admin/courses'));
 
     view.unmount();
@@ -65,6 +65,7 @@ describe('/uk/admin, «Керування»', () => {
     ).toEqual([
       'Курси',
       'Аналітика',
+      'Час відповіді',
       'Скарги в чаті',
       'Завдання гри',
       'Користувачі',

@@ -13,6 +13,7 @@ import CoursePage from '../features/courses/admin/CoursePage';
 import CoursesPage from '../features/courses/admin/CoursesPage';
 import LessonEditorPage from '../features/courses/admin/LessonEditorPage';
 import TasksPage from '../features/game/admin/TasksPage';
+import ReplyTimesPage from '../features/homework/admin/ReplyTimesPage';
 import OlympiadsAdminPage from '../features/olympiads/admin/OlympiadsAdminPage';
 import PaymentsAdminPage from '../features/payments/admin/PaymentsAdminPage';
 import { modalReducer } from '../shared/modal/slice';
@@ -45,6 +46,7 @@ export default function AdminScreens() {
         <Route path="courses/:courseId/lessons/:day" element={<LessonEditorPage />} />
         <Route path="chat" element={<ChatReportsPage />} />
         <Route path="analytics" element={<WaveAnalyticsPage />} />
+        <Route path="reply-times" element={<ReplyTimesPage />} />
         <Route path="game" element={adminOnly(<TasksPage />)} />
         <Route path="users" element={adminOnly(<UsersPage />)} />
         <Route path="users/:userId" element={adminOnly(<UserPage />)} />

@@ -37,6 +37,8 @@ export const exercise: Exercise = {
   // As its owner, the learner, sees it.
   canEdit: true,
   canRate: false,
+  replyTargetHours: 48,
+  waitingSince: null,
 };
 
 export function notificationFixture(n: number, overrides: Partial<ExerciseNotification> = {}): ExerciseNotification {

@@ -61,7 +61,10 @@ type CourseInput = Required<Omit<CourseCreateBody, 'waveLabel' | 'waveStart'>> &
   waveLabel: string;
   waveStart: number;
 };
-type CourseChange = Required<Omit<CourseUpdateBody, 'currentStart'>> & { currentStart?: number | undefined };
+type CourseChange = Required<Omit<CourseUpdateBody, 'currentStart' | 'replyTargetHours'>> & {
+  currentStart?: number | undefined;
+  replyTargetHours?: number | undefined;
+};
 
 /**
  * Authoring in the admin console: courses, their first wave, and lessons written in Markdown.
@@ -157,6 +160,7 @@ export class CourseAuthoring {
       nextStart: state.nextStart,
       lessonCount,
       learnerCount,
+      replyTargetHours: course.reply_target_hours,
     };
   }
 
@@ -210,6 +214,13 @@ export class CourseAuthoring {
     return db.transaction().execute(async (trx) => {
       const course = await this.course(trx, courseId);
       await repo.updateCourse(trx, courseId, input);
+      if (input.replyTargetHours !== undefined) {
+        await trx
+          .updateTable('courses')
+          .set({ reply_target_hours: input.replyTargetHours })
+          .where('id', '=', courseId)
+          .execute();
+      }
       if (input.currentStart !== undefined) {
         await trx
           .updateTable('course_waves')

@@ -1,4 +1,6 @@
 /** Homework's public API. */
+
+export { homeworkAdminRoutes } from './admin-routes.js';
 export { reviewsHomework } from './policy.js';
 export { homeworkOf } from './repo.js';
 export { homeworkRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { RATING_UNDO_MS } from '@yedyni/contract';
-import { type Actor, CURATOR_ROLES, isCurator } from '../auth/policy.js';
+import { type Actor, CURATOR_ROLES, isAdmin, isCurator } from '../auth/policy.js';
 
 interface OwnedExercise {
   user_id: string;
@@ -77,3 +77,28 @@ export function reviewsHomework(actor: Actor): boolean {
 
 /** The roles `reviewsHomework` lets in, for queries that find every reviewer at once. */
 export const REVIEWER_ROLES = CURATOR_ROLES;
+
+/** The review queue, the history and claims: curators (and admins). */
+export function canReview(actor: Actor): boolean {
+  return isCurator(actor);
+}
+
+/** Handing a claimed homework to another curator overrides a colleague: admins only, and audited. */
+export function canReassignClaim(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** A curator's claim holds while its time lasts; a lapsed one is nobody's (no job clears it). */
+export function claimHeld(claim: { claimed_by: string | null; claim_until: number | null }, now: number): boolean {
+  return claim.claimed_by !== null && claim.claim_until !== null && claim.claim_until > now;
+}
+
+/** Whose reply times the caller sees: admins everyone's (null), a curator their own. */
+export function replyTimesScope(actor: Actor): string | null {
+  return isAdmin(actor) ? null : actor.id;
+}
+
+/** Who may be handed a claim: someone who reviews homework. */
+export function canHoldClaim(person: Actor): boolean {
+  return isCurator(person);
+}

@@ -1,5 +1,8 @@
 import {
   addCommentFieldsSchema,
+  CLAIM_MINUTES,
+  claimBodySchema,
+  claimSchema,
   commentRefSchema,
   commentSchema,
   createExerciseFieldsSchema,
@@ -11,9 +14,13 @@ import {
   exerciseSchema,
   notificationsSchema,
   pageQuerySchema,
+  queueQuerySchema,
+  queueSchema,
   ratingBodySchema,
   ratingUndoneSchema,
   removeFileBodySchema,
+  reviewedQuerySchema,
+  reviewedSchema,
   updateExerciseFieldsSchema,
 } from '@yedyni/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -193,6 +200,67 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ homework: HomeworkService }
       },
     },
     async (request) => homework.notifications(request.user, request.query.page, request.query.limit),
+  );
+
+  app.get(
+    '/queue',
+    {
+      schema: {
+        summary: 'Черга перевірки: роботи, що чекають, від найстаріших (куратори)',
+        querystring: queueQuerySchema,
+        response: { 200: queueSchema, ...errors },
+      },
+    },
+    async (request) => homework.review.queue(request.user, request.query),
+  );
+
+  app.get(
+    '/reviewed',
+    {
+      schema: {
+        summary: 'Переглянуті роботи, від найновіших, з пошуком (куратори)',
+        querystring: reviewedQuerySchema,
+        response: { 200: reviewedSchema, ...errors },
+      },
+    },
+    async (request) => homework.review.reviewed(request.user, request.query),
+  );
+
+  app.post(
+    '/:id/claim',
+    {
+      schema: {
+        summary: `Взяти роботу на перевірку (або продовжити) на ${CLAIM_MINUTES} хв; 409, якщо її переглядає інший куратор`,
+        params: exerciseIdParamsSchema,
+        response: { 200: claimSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => homework.review.claim(request.user, request.params.id),
+  );
+
+  app.put(
+    '/:id/claim',
+    {
+      schema: {
+        summary: 'Передати роботу іншому куратору (адміністратори; записується в журнал)',
+        params: exerciseIdParamsSchema,
+        body: claimBodySchema,
+        response: { 200: claimSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => homework.review.reassign(request.user, request.params.id, request.body.curatorId),
+  );
+
+  app.delete(
+    '/:id/claim',
+    {
+      schema: {
+        summary: 'Відпустити свою роботу (перехід до наступної)',
+        params: exerciseIdParamsSchema,
+        response: { 200: z.object({ exerciseId: z.string() }), ...errors },
+      },
+    },
+    async (request) => homework.review.release(request.user, request.params.id),
   );
 
   app.get(

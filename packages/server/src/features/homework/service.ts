@@ -11,9 +11,11 @@ import {
   type MistakeTag,
   RATING_UNDO_MS,
   type RatingUndone,
+  REPLY_TARGET_HOURS,
   storedMistakeTags,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { excerpt, writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Executor } from '../../infra/db/index.js';
@@ -45,6 +47,7 @@ import {
   ratingStillWithdrawable,
   reviewsHomework,
 } from './policy.js';
+import { ReviewQueue } from './queue.js';
 
 /** A curator's comment or rating is mailed after this long, if the learner has not seen it by then. */
 const HOMEWORK_MAIL_DELAY_MS = 60 * 60 * 1000;
@@ -55,6 +58,9 @@ const HOMEWORK_MAIL_DELAY_MS = 60 * 60 * 1000;
  * Anyone but the owner and curators is told an exercise does not exist.
  */
 export class HomeworkService {
+  /** The curators' queue, history, claims and reply times. */
+  readonly review: ReviewQueue;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -67,7 +73,9 @@ export class HomeworkService {
       /** Where a push that failed for want of the database is told (once per outage, not per push). */
       outage?: OutageLog;
     },
-  ) {}
+  ) {
+    this.review = new ReviewQueue({ db: deps.db, clock: deps.clock });
+  }
 
   private now(): number {
     return this.deps.clock.now();
@@ -165,6 +173,10 @@ export class HomeworkService {
             rating_version: 0,
             created_at: now,
             updated_at: now,
+            waiting_since: now,
+            reviewed_at: null,
+            claimed_by: null,
+            claim_until: null,
           })
           .execute();
       } catch (error) {
@@ -188,7 +200,7 @@ export class HomeworkService {
       const now = this.now();
       await trx
         .updateTable('exercises')
-        .set({ homework, file_id: fileId, status: 'active', updated_at: now })
+        .set({ homework, file_id: fileId, status: 'active', updated_at: now, ...startsWaiting(now) })
         .where('id', '=', exerciseId)
         .execute();
       await this.practised(trx, exercise, now);
@@ -228,7 +240,7 @@ export class HomeworkService {
       }
       await trx
         .updateTable('exercises')
-        .set({ homework: '', file_id: null, status: 'inactive', updated_at: this.now() })
+        .set({ homework: '', file_id: null, status: 'inactive', updated_at: this.now(), ...stopsWaiting })
         .where('id', '=', exerciseId)
         .execute();
       return { result: undefined, dropKeys: await this.deps.files.forget(trx, [current.file_id]) };
@@ -286,8 +298,15 @@ export class HomeworkService {
           updated_at: now,
         })
         .execute();
-      const status = exercise.user_id === actor.id ? 'active' : 'inactive';
-      await trx.updateTable('exercises').set({ status, updated_at: now }).where('id', '=', exerciseId).execute();
+      if (exercise.user_id === actor.id) {
+        await trx
+          .updateTable('exercises')
+          .set({ status: 'active', updated_at: now, ...startsWaiting(now) })
+          .where('id', '=', exerciseId)
+          .execute();
+      } else {
+        await this.answered(trx, exerciseId, actor, now);
+      }
       if (exercise.user_id !== actor.id) {
         const where = await this.whereabouts(trx, exercise, actor.id);
         const title = 'Куратор прокоментував ваше домашнє завдання';
@@ -399,11 +418,7 @@ export class HomeworkService {
         if (!current.homework.trim() && !current.file_id) throw new AppError(409, HOMEWORK_MESSAGES.nothingToRate);
         if (!(await this.changeRating(trx, current, rating, 'Оцінка домашнього завдання'))) return false;
         const ratedAt = this.now();
-        await trx
-          .updateTable('exercises')
-          .set({ status: 'inactive', updated_at: ratedAt })
-          .where('id', '=', exerciseId)
-          .execute();
+        await this.answered(trx, exerciseId, actor, ratedAt);
         const version = current.rating_version + 1;
         // What the rating replaces, for its curator's withdrawal (undoRating); a newer rating replaces it.
         const given = {
@@ -414,6 +429,7 @@ export class HomeworkService {
           previous_rating: current.rating,
           previous_status: current.status,
           previous_updated_at: current.updated_at,
+          previous_waiting_since: current.waiting_since,
         };
         await trx
           .insertInto('exercise_ratings')
@@ -486,9 +502,21 @@ export class HomeworkService {
       const status = untouched ? last.previous_status : current.status;
       await trx
         .updateTable('exercises')
-        .set({ status, updated_at: untouched ? last.previous_updated_at : current.updated_at })
+        .set({
+          status,
+          updated_at: untouched ? last.previous_updated_at : current.updated_at,
+          ...(untouched ? { waiting_since: last.previous_waiting_since } : {}),
+        })
         .where('id', '=', exerciseId)
         .execute();
+      // A withdrawn first answer was no answer: the reply log forgets it.
+      if (untouched && last.previous_waiting_since !== null) {
+        await trx
+          .deleteFrom('homework_replies')
+          .where('exercise_id', '=', exerciseId)
+          .where('replied_at', '=', last.rated_at)
+          .execute();
+      }
       await trx.deleteFrom('exercise_ratings').where('exercise_id', '=', exerciseId).execute();
       await this.deps.notifications.withdraw(trx, current.user_id, ratingKey(exerciseId, last.rating_version));
       const where = await this.whereabouts(trx, current);
@@ -510,6 +538,39 @@ export class HomeworkService {
     });
     this.countsChanged(exercise.user_id);
     return undone;
+  }
+
+  /**
+   * A curator's comment or rating answers the homework: it stops waiting, its claim is released,
+   * and, when it was waiting, the reply log gets the wait in the same transaction.
+   */
+  private async answered(trx: Executor, exerciseId: string, curator: Actor, now: number): Promise<void> {
+    const before = await trx
+      .selectFrom('exercises as e')
+      .leftJoin('enrollments as en', (join) =>
+        join.onRef('en.user_id', '=', 'e.user_id').onRef('en.course_id', '=', 'e.course_id'),
+      )
+      .select(['e.course_id', 'e.waiting_since', 'en.wave'])
+      .where('e.id', '=', exerciseId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('exercises')
+      .set({ status: 'inactive', updated_at: now, reviewed_at: now, ...stopsWaiting })
+      .where('id', '=', exerciseId)
+      .execute();
+    if (before.waiting_since === null) return;
+    await trx
+      .insertInto('homework_replies')
+      .values({
+        id: randomUUID(),
+        exercise_id: exerciseId,
+        course_id: before.course_id,
+        wave: before.wave ?? '',
+        curator_id: curator.id,
+        waited_from: before.waiting_since,
+        replied_at: now,
+      })
+      .execute();
   }
 
   /**
@@ -608,8 +669,7 @@ export class HomeworkService {
     const row = await this.deps.db
       .selectFrom('exercises')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'active')
-      .where('updated_at', '<', before)
+      .where('waiting_since', '<', before)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -706,9 +766,11 @@ export class HomeworkService {
     const people = await authorsById(db, [exercise.user_id, ...comments.map((c) => c.author_id)]);
     const files = await this.deps.files.fields(db, [exercise.file_id, ...comments.map((c) => c.file_id)]);
     const fileOf = (id: string | null): FileFields => (id && files.get(id)) || FilesService.none();
-    const course = withContext
-      ? await db.selectFrom('courses').select('title').where('id', '=', exercise.course_id).executeTakeFirst()
-      : undefined;
+    const course = await db
+      .selectFrom('courses')
+      .select(['title', 'reply_target_hours'])
+      .where('id', '=', exercise.course_id)
+      .executeTakeFirst();
     return {
       _id: exercise.id,
       courseId: exercise.course_id,
@@ -720,6 +782,8 @@ export class HomeworkService {
       comments: comments.map((c) => commentOf(actor, c, people, fileOf(c.file_id))),
       ...fileOf(exercise.file_id),
       ...exerciseAbilities(actor, exercise),
+      replyTargetHours: course?.reply_target_hours ?? REPLY_TARGET_HOURS,
+      waitingSince: exercise.waiting_since,
     };
   }
 
@@ -730,6 +794,14 @@ export class HomeworkService {
     return commentOf(actor, comment, people, (comment.file_id && files.get(comment.file_id)) || FilesService.none());
   }
 }
+
+/** A learner's change makes the homework wait, from now unless it already waits (its age stays). */
+function startsWaiting(now: number) {
+  return { waiting_since: sql<number>`coalesce(waiting_since, ${now})` };
+}
+
+/** Answered or emptied: nothing waits, and nobody holds it. */
+const stopsWaiting = { waiting_since: null, claimed_by: null, claim_until: null };
 
 /** The notification of the rating that made this rating version (one per rating, so a new one is told anew). */
 function ratingKey(exerciseId: string, version: number): string {

@@ -62,6 +62,8 @@ export interface CoursesTable {
   created_at: number;
   /** Goes up, by trigger, with every change to the course's lessons or lesson schedules. */
   content_version: Generated<number>;
+  /** The reply time curators aim at for this course's homework, in hours (migration 0022). */
+  reply_target_hours: Generated<number>;
 }
 
 export interface CourseWavesTable {
@@ -158,6 +160,24 @@ export interface ExercisesTable {
   rating_version: number;
   created_at: number;
   updated_at: number;
+  /** When it last began waiting for a curator (hand-in, edit, the learner's comment); null when answered. */
+  waiting_since: number | null;
+  /** When a curator last answered it (comment or rating): the history's order. */
+  reviewed_at: number | null;
+  /** The curator reviewing it, while claim_until is in the future (a lapsed claim is no claim). */
+  claimed_by: string | null;
+  claim_until: number | null;
+}
+
+/** A curator's first answer to waiting work: the reply-time report's rows (migration 0022). */
+export interface HomeworkRepliesTable {
+  id: string;
+  exercise_id: string;
+  course_id: string;
+  wave: string;
+  curator_id: string;
+  waited_from: number;
+  replied_at: number;
 }
 
 /** A homework's last rating and what it replaced, while its curator may still withdraw it (migration 0015). */
@@ -170,6 +190,7 @@ export interface ExerciseRatingsTable {
   previous_rating: number | null;
   previous_status: 'active' | 'inactive';
   previous_updated_at: number;
+  previous_waiting_since: number | null;
 }
 
 export interface ExerciseCommentsTable {
@@ -596,6 +617,7 @@ export interface Database {
   exercise_comments: ExerciseCommentsTable;
   saved_replies: SavedRepliesTable;
   exercise_ratings: ExerciseRatingsTable;
+  homework_replies: HomeworkRepliesTable;
   chat_messages: ChatMessagesTable;
   chat_reports: ChatReportsTable;
   chat_rooms: ChatRoomsTable;

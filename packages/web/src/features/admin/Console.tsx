@@ -12,6 +12,7 @@ import { adminTexts as t } from './texts';
 const TABS: readonly (readonly [path: string, label: string, curators: boolean])[] = [
   ['courses', t.nav.courses, true],
   ['analytics', t.nav.analytics, true],
+  ['reply-times', t.nav.replyTimes, true],
   ['chat', t.nav.chat, true],
   ['game', t.nav.game, false],
   ['users', t.nav.users, false],

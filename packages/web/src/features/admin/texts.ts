@@ -44,6 +44,7 @@ export const adminTexts = {
     courses: 'Курси',
     chat: 'Скарги в чаті',
     analytics: 'Аналітика',
+    replyTimes: 'Час відповіді',
     game: 'Завдання гри',
     users: 'Користувачі',
     olympiads: 'Олімпіади',

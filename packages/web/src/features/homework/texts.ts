@@ -20,6 +20,7 @@ export const homeworkTexts = {
   when: formatDateTime,
 
   homework: 'Домашнє завдання',
+  replyPromise: (hours: number) => `Зазвичай відповідаємо протягом ${hours} год.`,
   homeworkLead: 'Напишіть відповідь на завдання і, якщо треба, додайте файл. Куратор перевірить і відповість тут.',
   answer: 'Ваша відповідь',
   file: 'Файл (необовʼязково)',

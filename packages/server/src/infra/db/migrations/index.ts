@@ -20,6 +20,7 @@ import * as practice from './0018_practice.js';
 import * as repetition from './0019_repetition.js';
 import * as certificates from './0020_certificates.js';
 import * as clubAttendance from './0021_club_attendance.js';
+import * as reviewQueue from './0022_review_queue.js';
 import * as savedReplies from './0023_saved_replies.js';
 import * as waveAnalytics from './0024_wave_analytics.js';
 import * as chatModeration from './0025_chat_moderation.js';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019_repetition': repetition,
   '0020_certificates': certificates,
   '0021_club_attendance': clubAttendance,
+  '0022_review_queue': reviewQueue,
   '0023_saved_replies': savedReplies,
   '0024_wave_analytics': waveAnalytics,
   '0025_chat_moderation': chatModeration,

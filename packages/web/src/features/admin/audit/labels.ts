@@ -32,6 +32,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'comment.delete': 'Видалення коментаря',
   'homework.rate': 'Оцінка домашнього завдання',
   'homework.rate.undo': 'Скасування оцінки',
+  'homework.claim.reassign': 'Передача роботи іншому куратору',
   'certificate.criteria': 'Умови сертифіката',
   'certificate.revoke': 'Відкликання сертифіката',
   'learner.nudge': 'Нагадування учасникові',

@@ -232,7 +232,7 @@ describe('/uk/admin/courses/:courseId', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Урок 4: Кольори' })).toBeInTheDocument();
   });
 
-  it('course settings: PATCH with the changed start; the export downloads with the token', async () => {
+  it('course settings: PATCH with the changed start and reply target; the export downloads with the token', async () => {
     const newStart = kyivTime(2026, 3, 3, 0, 0);
     const fetchMock = staffApi({
       'GET /api/admin/courses/c-1': () => json(courseDetail()),
@@ -261,6 +261,10 @@ describe('/uk/admin/courses/:courseId', () => {
     expect(start).toHaveValue('2026-03-02T00:00');
     await ui.clear(start);
     await ui.type(start, '2026-03-03T00:00');
+    const target = within(settings).getByLabelText('Час відповіді на домашнє завдання (годин)');
+    expect(target).toHaveValue(48);
+    await ui.clear(target);
+    await ui.type(target, '24');
     await ui.click(within(settings).getByRole('button', { name: 'Зберегти' }));
     expect(await within(settings).findByRole('status')).toHaveTextContent('Зміни збережено.');
     expect(lastBody(fetchMock, 'PATCH /api/admin/courses/c-1')).toEqual({
@@ -268,6 +272,7 @@ describe('/uk/admin/courses/:courseId', () => {
       description: 'Щоденні уроки для тих, хто переходить на українську.',
       starter: true,
       position: -5,
+      replyTargetHours: 24,
       currentStart: newStart,
     });
     expect(screen.getByRole('heading', { level: 2, name: 'Українська щодня 2.0' })).toBeInTheDocument();

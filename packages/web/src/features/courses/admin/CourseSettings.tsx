@@ -1,4 +1,4 @@
-import type { AdminCourseDetail, CourseUpdateBody } from '@yedyni/contract';
+import { type AdminCourseDetail, type CourseUpdateBody, REPLY_TARGET_MAX, REPLY_TARGET_MIN } from '@yedyni/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { fromKyivInput, toKyivInput } from '../../../shared/lib/kyivInput';
 import { Button } from '../../../shared/ui/Button';
@@ -16,7 +16,10 @@ interface CourseSettingsProps {
   onSaved: (course: AdminCourseDetail) => void;
 }
 
-/** Admins: the course's title, description, «starter» mark, place in the list and the current wave's start. */
+/**
+ * Admins: the course's title, description, «starter» mark, place in the list, the current wave's
+ * start and the target reply time for its homework.
+ */
 export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
   const id = useId();
   const [title, setTitle] = useState(course.title);
@@ -24,6 +27,7 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
   const [starter, setStarter] = useState(course.starter);
   const [position, setPosition] = useState(String(course.position));
   const [start, setStart] = useState(() => toKyivInput(course.currentStart));
+  const [replyTarget, setReplyTarget] = useState(String(course.replyTargetHours));
   const { busy, outcome, setOutcome, run } = useOutcome();
   const [open, setOpen] = useState(false);
 
@@ -34,6 +38,8 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
       description,
       starter,
       position: position.trim() === '' ? 0 : Number(position),
+      // Sent as typed: the server's schema says what is wrong with «abc» or 0 (a 400 with fields).
+      replyTargetHours: Number(replyTarget.trim() || Number.NaN),
     };
     // The start goes only when it was changed: the field shows minutes, the server keeps milliseconds.
     if (start !== toKyivInput(course.currentStart)) {
@@ -106,6 +112,16 @@ export function CourseSettings({ course, onSaved }: CourseSettingsProps) {
                 type="datetime-local"
                 value={start}
                 onChange={(event) => setStart(event.target.value)}
+              />
+              <TextField
+                label={t.fieldReplyTarget}
+                hint={t.fieldReplyTargetHint}
+                type="number"
+                inputMode="numeric"
+                min={REPLY_TARGET_MIN}
+                max={REPLY_TARGET_MAX}
+                value={replyTarget}
+                onChange={(event) => setReplyTarget(event.target.value)}
               />
               <label className={`${shared.check} ${shared.wide}`}>
                 <input type="checkbox" checked={starter} onChange={(event) => setStarter(event.target.checked)} />

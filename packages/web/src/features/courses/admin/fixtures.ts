@@ -19,6 +19,7 @@ export const adminCourse: AdminCourse = {
   nextStart: null,
   lessonCount: 3,
   learnerCount: 120,
+  replyTargetHours: 48,
 };
 
 const themes = ['Звуки і літери', 'Привітання', 'Числа'];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { indicators, user, withRole } from '../../../test/fixtures';
-import { commentFixture, curator, exercise, learner, notificationFixture } from '../../../test/homework';
+import { commentFixture, curator, exercise, learner } from '../../../test/homework';
 import { lastBody } from '../../../test/learning';
 import { json, mockApi } from '../../../test/mockApi';
 import { renderApp, storeToken } from '../../../test/renderApp';
@@ -41,6 +41,33 @@ function ratingApi(): Parameters<typeof mockApi>[0] {
       rating = JSON.parse(String(init.body)).rating;
       return json({ exerciseId: 'ex-1', rating });
     },
+  };
+}
+
+function queueOf(now: number) {
+  const item = (n: number, extra: object) => ({
+    exerciseId: `ex-${n}`,
+    courseId: 'c-1',
+    courseTitle: 'Українська щодня',
+    wave: '28',
+    lessonId: String(n),
+    learner,
+    overdue: false,
+    claim: null,
+    ...extra,
+  });
+  return {
+    items: [
+      item(1, { waitingSince: now - 3 * 86_400_000, overdue: true }),
+      item(2, {
+        waitingSince: now - 2 * 3_600_000,
+        claim: { curator: { _id: 'taras', first_name: 'Тарас', last_name: 'Шевчук' }, until: now + 600_000 },
+      }),
+      item(3, { waitingSince: now - 3_600_000 }),
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 20,
   };
 }
 
@@ -180,43 +207,138 @@ describe('/uk/active: the curator’s review', () => {
     expect(within(learners).queryByRole('button', { name: 'Редагувати' })).not.toBeInTheDocument();
   });
 
-  it('without ?exerciseId opens the first waiting exercise', async () => {
-    signedIn(curatorUser, {
-      'GET /api/exercises/notifications?page=1&limit=2': () =>
-        json({ notifications: [notificationFixture(2), notificationFixture(3)], countNotifications: 2 }),
-      'GET /api/exercises/ex-2': () => json({ ...reviewed, _id: 'ex-2', lessonId: '2' }),
-    });
-    const app = renderApp('/uk/active');
-    expect(await screen.findByRole('link', { name: 'Урок 2' })).toBeInTheDocument();
-    expect(app.path()).toBe('/uk/active?exerciseId=ex-2');
-  });
-
-  it('«Наступне завдання» opens the next waiting one other than this; none left: a friendly empty state', async () => {
-    let waiting = [notificationFixture(1), notificationFixture(2)];
-    signedIn(curatorUser, {
-      'GET /api/exercises/ex-1': () => json(reviewed),
-      'GET /api/exercises/ex-2': () => json({ ...reviewed, _id: 'ex-2', lessonId: '2' }),
-      'GET /api/exercises/notifications?page=1&limit=2': () =>
-        json({ notifications: waiting, countNotifications: waiting.length }),
-    });
-    const app = renderApp('/uk/active?exerciseId=ex-1');
-    const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('button', { name: 'Наступне завдання' }));
-    expect(await screen.findByRole('link', { name: 'Урок 2' })).toBeInTheDocument();
-    expect(app.path()).toBe('/uk/active?exerciseId=ex-2');
-
-    waiting = [notificationFixture(2)];
-    await ui.click(screen.getByRole('button', { name: 'Наступне завдання' }));
-    expect(await screen.findByRole('heading', { name: 'Усі завдання перевірено' })).toBeInTheDocument();
-    expect(screen.getByText('Нових відповідей, що чекають на перевірку, немає. Чудова робота!')).toBeInTheDocument();
-  });
-
-  it('nothing waiting at all: the empty state', async () => {
-    signedIn(curatorUser, {
-      'GET /api/exercises/notifications?page=1&limit=2': () => json({ notifications: [], countNotifications: 0 }),
+  it('without ?exerciseId shows the queue: oldest first, its age, the count left, overdue and claimed work', async () => {
+    const now = Date.now();
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/queue?who=all': () => json(queueOf(now)),
+      'GET /api/exercises/queue?who=mine': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
     });
     renderApp('/uk/active');
-    expect(await screen.findByRole('heading', { name: 'Усі завдання перевірено' })).toBeInTheDocument();
+    expect(await screen.findByText('Лишилося: 2')).toBeInTheDocument();
+    const rows = screen.getAllByRole('link', { name: /чекає/ });
+    expect(rows[0]).toHaveTextContent('чекає 3 дні');
+    expect(rows[0]).toHaveTextContent('понад норму');
+    expect(rows[1]).toHaveTextContent('чекає 2 год');
+    expect(rows[1]).toHaveTextContent('Тарас переглядає');
+    expect(rows[0]).toHaveAttribute('href', '/uk/active?exerciseId=ex-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Мої' }));
+    expect(await screen.findByText('Лишилося: 0')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/exercises/queue?who=mine');
+  });
+
+  it('the course filter asks the queue for that course only, and the address keeps it', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/queue?who=all': () => json(queueOf(Date.now())),
+      'GET /api/admin/courses': () =>
+        json({
+          canAuthor: false,
+          courses: [
+            { _id: 'c-1', title: 'Українська щодня' },
+            { _id: 'c-2', title: 'Курс переходу' },
+          ],
+        }),
+      'GET /api/exercises/queue?course=c-2&who=all': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
+    });
+    const app = renderApp('/uk/active');
+    expect(await screen.findByText('Лишилося: 2')).toBeInTheDocument();
+    const course = screen.getByLabelText('Курс');
+    await screen.findByRole('option', { name: 'Курс переходу' });
+    await userEvent.selectOptions(course, 'Курс переходу');
+    await userEvent.click(screen.getByRole('button', { name: 'Знайти' }));
+    expect(await screen.findByText('Лишилося: 0')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/exercises/queue?course=c-2&who=all');
+    expect(app.path()).toBe('/uk/active?course=c-2');
+    expect(screen.getByLabelText('Курс')).toHaveValue('c-2');
+  });
+
+  it('«Переглянуті» searches the history and shows the mark and the last word', async () => {
+    signedIn(curatorUser, {
+      'GET /api/exercises/queue?who=all': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      'GET /api/exercises/reviewed?': () => json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      'GET /api/exercises/reviewed?q=%D0%9E%D0%BB%D0%B5%D0%BD%D0%B0': () =>
+        json({
+          items: [
+            {
+              exerciseId: 'ex-9',
+              courseId: 'c-1',
+              courseTitle: 'Українська щодня',
+              wave: '28',
+              lessonId: '3',
+              learner,
+              reviewedAt: Date.now(),
+              rating: 11,
+              lastWord: 'Чудово!',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        }),
+    });
+    renderApp('/uk/active');
+    await userEvent.click(await screen.findByRole('button', { name: 'Переглянуті' }));
+    await userEvent.type(await screen.findByLabelText('Учень або текст'), 'Олена');
+    await userEvent.click(screen.getByRole('button', { name: 'Знайти' }));
+    expect(await screen.findByText('Знайдено: 1')).toBeInTheDocument();
+    expect(screen.getByText(/оцінка 11 · «Чудово!»/)).toBeInTheDocument();
+  });
+
+  it('opening claims the homework; someone else’s claim is said plainly', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      'GET /api/exercises/ex-1': () => json(reviewed),
+      'POST /api/exercises/ex-1/claim': () => json({ message: 'Цю роботу зараз переглядає Тарас' }, 409),
+    });
+    renderApp('/uk/active?exerciseId=ex-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Цю роботу зараз переглядає Тарас');
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toContain(
+      'POST /api/exercises/ex-1/claim',
+    );
+  });
+
+  it('the keyboard: a digit rates, - gives 11, J opens the oldest free one, digits in the comment stay text', async () => {
+    const fetchMock = signedIn(curatorUser, {
+      ...ratingApi(),
+      'POST /api/exercises/ex-1/claim': () => json({ curator, until: Date.now() + 900_000 }),
+      'DELETE /api/exercises/ex-1/claim': () => json({ exerciseId: 'ex-1' }),
+      'GET /api/exercises/queue?who=all': () => json(queueOf(Date.now())),
+      'GET /api/exercises/ex-3': () => json({ ...reviewed, _id: 'ex-3', lessonId: '3' }),
+    });
+    const app = renderApp('/uk/active?exerciseId=ex-1');
+    const panel = await screen.findByRole('region', { name: 'Оцінка' });
+    const ui = userEvent.setup();
+    await ui.keyboard('7');
+    expect(await within(panel).findByText('Оцінка: 7 з 12', { selector: 'p' })).toBeInTheDocument();
+    await ui.keyboard('-');
+    expect(await within(panel).findByText('Оцінка: 11 з 12', { selector: 'p' })).toBeInTheDocument();
+    await ui.keyboard('c');
+    const field = screen.getAllByRole('textbox').at(-1) as HTMLElement;
+    expect(field).toHaveFocus();
+    await ui.keyboard('5');
+    expect(field).toHaveValue('5');
+    expect(lastBody(fetchMock, 'PATCH /api/exercises/rating')).toEqual({ exerciseId: 'ex-1', rating: 11 });
+    field.blur();
+    await ui.keyboard('?');
+    expect(await screen.findByRole('dialog', { name: 'Клавіші' })).toHaveTextContent('оцінка 10, 11, 12');
+    await ui.keyboard('{Escape}');
+    await ui.keyboard('j');
+    // ex-2 is Тарас's: the next is the oldest one nobody else holds.
+    await waitFor(() => expect(app.path()).toBe('/uk/active?exerciseId=ex-3'));
+  });
+
+  it('K goes to the previous one in the queue’s order (past another’s claim), not back in the browser', async () => {
+    signedIn(curatorUser, {
+      ...ratingApi(),
+      'POST /api/exercises/ex-3/claim': () => json({ curator, until: Date.now() + 900_000 }),
+      'DELETE /api/exercises/ex-3/claim': () => json({ exerciseId: 'ex-3' }),
+      'GET /api/exercises/queue?who=all': () => json(queueOf(Date.now())),
+      'GET /api/exercises/ex-3': () => json({ ...reviewed, _id: 'ex-3', lessonId: '3' }),
+    });
+    // Opened straight from a link: the browser has nothing to go back to here.
+    const app = renderApp('/uk/active?exerciseId=ex-3');
+    await screen.findByRole('link', { name: 'Урок 3' });
+    await userEvent.keyboard('k');
+    await waitFor(() => expect(app.path()).toBe('/uk/active?exerciseId=ex-1'));
+    expect(await screen.findByRole('link', { name: 'Урок 1' })).toBeInTheDocument();
   });
 
   it('an exercise that is not there (404) says so calmly', async () => {

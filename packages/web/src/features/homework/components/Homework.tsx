@@ -152,6 +152,7 @@ function Answer({ courseId, lessonId, exercise }: { courseId: string; lessonId: 
       </div>
       <p className={styles.text}>{exercise.homework}</p>
       <Attachment file={exercise} />
+      {exercise.waitingSince !== null && <p className={styles.muted}>{t.replyPromise(exercise.replyTargetHours)}</p>}
       {failure && <Alert>{failure}</Alert>}
       {notice && <Notice>{notice}</Notice>}
       <div className={styles.actions}>

@@ -1,5 +1,5 @@
 import { RATING_UNDO_MS } from '@yedyni/contract';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { Alert, Notice } from '../../../shared/ui/Alert';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { UndoToast } from '../../../shared/ui/UndoToast';
@@ -16,7 +16,16 @@ const UNDO_OFFERED_MS = RATING_UNDO_MS - 1_000;
  * The curator's rating, 1–12: one button per value, the current one pressed. A new rating can be
  * taken back for a few seconds from the toast (the server withdraws it and its notification).
  */
-export function RatingControl({ exerciseId, rating }: { exerciseId: string; rating: number | null }) {
+export function RatingControl({
+  exerciseId,
+  rating,
+  rateRef,
+}: {
+  exerciseId: string;
+  rating: number | null;
+  /** Where the review screen's keyboard finds `rate` (a digit key gives a mark). */
+  rateRef?: RefObject<((rating: number) => void) | null>;
+}) {
   const dispatch = useHomeworkDispatch();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -35,6 +44,8 @@ export function RatingControl({ exerciseId, rating }: { exerciseId: string; rati
       setUndoable((now) => ({ rating: marked, n: (now?.n ?? 0) + 1 }));
     } else setFailure(result.payload ?? t.failed);
   };
+
+  if (rateRef) rateRef.current = (value: number) => !busy && rate(value);
 
   const undo = async () => {
     setBusy(true);

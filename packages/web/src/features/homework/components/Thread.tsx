@@ -26,10 +26,20 @@ interface ThreadProps {
   /** Unread comments as they were when the screen opened (opening marks them read on the server). */
   unreadIds?: ReadonlySet<string>;
   level?: 2 | 3;
+  /** Told after a new comment is sent (the review screen's Ctrl+Enter then opens the next). */
+  onCommentSent?: () => void;
 }
 
 /** The comments between the learner and curators, and a form to add one. */
-export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadIds, level = 3 }: ThreadProps) {
+export function Thread({
+  exercise,
+  viewer,
+  ownerId,
+  markUnread = false,
+  unreadIds,
+  level = 3,
+  onCommentSent,
+}: ThreadProps) {
   const dispatch = useHomeworkDispatch();
   const [notice, setNotice] = useState('');
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -38,7 +48,10 @@ export function Thread({ exercise, viewer, ownerId, markUnread = false, unreadId
   const add = async (comment: string, file: File | null, upload: UploadOptions, tags: MistakeTag[]) => {
     setNotice('');
     const problem = problemOf(await dispatch(addComment({ exerciseId: exercise._id, comment, tags, file, upload })));
-    if (!problem) setNotice(t.commentSent);
+    if (!problem) {
+      setNotice(t.commentSent);
+      onCommentSent?.();
+    }
     return problem;
   };
 
