@@ -277,7 +277,7 @@ describe('/uk/active: the curator’s review', () => {
     });
     renderApp('/uk/active');
     await userEvent.click(await screen.findByRole('button', { name: 'Переглянуті' }));
-    await userEvent.type(await screen.findByLabelText('Учень або текст'), 'Олена');
+    await userEvent.type(await screen.findByLabelText('Учень (імʼя або e-mail)'), 'Олена');
     await userEvent.click(screen.getByRole('button', { name: 'Знайти' }));
     expect(await screen.findByText('Знайдено: 1')).toBeInTheDocument();
     expect(screen.getByText(/оцінка 11 · «Чудово!»/)).toBeInTheDocument();

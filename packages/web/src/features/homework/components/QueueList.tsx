@@ -99,7 +99,7 @@ export function QueueList() {
       <form className={styles.filters} onSubmit={onFilter} key={`${tab}:${query}`}>
         {tab === 'reviewed' ? (
           <label>
-            Учень або текст
+            Учень (імʼя або e-mail)
             <input name="q" type="search" defaultValue={params.get('q') ?? ''} />
           </label>
         ) : (
