@@ -68,7 +68,50 @@ export class ReviewQueue {
       );
   }
 
-  /** Waiting homework with its course, learner, wave and claim holder; one query for the page, one for the count. */
+  /**
+   * How much waiting homework a filter leaves: the homework rows alone, joined to the enrolment or
+   * the learner only when the filter names a wave or a learner (a count of 10,000 rows through
+   * four joins cost more than the page).
+   */
+  private async waitingCount(actor: Actor, filter: QueueFilter, now: number): Promise<number> {
+    let query = this.deps.db
+      .selectFrom('exercises as e')
+      .where('e.waiting_since', 'is not', null)
+      .where('e.user_id', '!=', actor.id);
+    if (filter.course) query = query.where('e.course_id', '=', filter.course);
+    if (filter.lesson) query = query.where('e.day', '=', filter.lesson);
+    if (filter.wave) {
+      const wave = filter.wave;
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('enrollments as en')
+            .select('en.user_id')
+            .whereRef('en.user_id', '=', 'e.user_id')
+            .whereRef('en.course_id', '=', 'e.course_id')
+            .where('en.wave', '=', wave),
+        ),
+      );
+    }
+    if (filter.learner) {
+      const pattern = containsPattern(filter.learner);
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('users as u')
+            .select('u.id')
+            .whereRef('u.id', '=', 'e.user_id')
+            .where(sql<boolean>`u.search like ${pattern} escape '\\'`),
+        ),
+      );
+    }
+    if (filter.who === 'mine') query = query.where('e.claimed_by', '=', actor.id).where('e.claim_until', '>', now);
+    if (filter.who === 'unclaimed') {
+      query = query.where((eb) => eb.or([eb('e.claimed_by', 'is', null), eb('e.claim_until', '<=', now)]));
+    }
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Waiting homework with its course, learner, wave and claim holder: the page's rows. */
   private waiting(actor: Actor, filter: QueueFilter, now: number) {
     let query = this.work().where('e.waiting_since', 'is not', null).where('e.user_id', '!=', actor.id);
     if (filter.course) query = query.where('e.course_id', '=', filter.course);
@@ -110,7 +153,7 @@ export class ReviewQueue {
         .limit(QUEUE_PAGE)
         .offset((filter.page - 1) * QUEUE_PAGE)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.waitingCount(actor, filter, now),
     ]);
     return {
       items: rows.map((r) => {
@@ -137,7 +180,7 @@ export class ReviewQueue {
               : null,
         };
       }),
-      total: Number(total.n),
+      total,
       page: filter.page,
       pageSize: QUEUE_PAGE,
     };
@@ -152,7 +195,9 @@ export class ReviewQueue {
   async reviewed(actor: Actor, filter: ReviewedFilter): Promise<Reviewed> {
     this.guard(actor);
     const { db } = this.deps;
-    let base = this.work().where('e.reviewed_at', 'is not', null).where('e.waiting_since', 'is', null);
+    // `+e.waiting_since`: the unary plus keeps the planner off the waiting index for «is null» (which
+    // matches every reviewed row) so a search goes by the learners' own homework (137 → 3 ms on SQLite).
+    let base = this.work().where('e.reviewed_at', 'is not', null).where(sql<boolean>`+e.waiting_since is null`);
     if (filter.course) base = base.where('e.course_id', '=', filter.course);
     if (filter.wave) base = base.where('en.wave', '=', filter.wave);
     if (filter.q) {
