@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { apiOptionsFromArgs } from './api.mjs';
 import {
   analyzeIfPostgres,
   freePort,
@@ -252,18 +253,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       quick: { type: 'boolean' },
     },
   });
-  const list = (v) => v?.split(',').map((s) => s.trim());
-  const options = Object.fromEntries(
-    Object.entries({
-      quick: values.quick,
-      databases: list(values.databases),
-      connections: list(values.connections)?.map(Number),
-      duration: values.duration && Number(values.duration),
-      warmup: values.warmup && Number(values.warmup),
-      waiting: values.waiting && Number(values.waiting),
-      reviewed: values.reviewed && Number(values.reviewed),
-    }).filter(([, v]) => v !== undefined),
-  );
+  // The options every bench shares are read as bench/api.mjs reads them; the sizes are this one's.
+  const options = {
+    ...apiOptionsFromArgs(values),
+    ...(values.waiting ? { waiting: Number(values.waiting) } : {}),
+    ...(values.reviewed ? { reviewed: Number(values.reviewed) } : {}),
+  };
   console.log(JSON.stringify(await queueBench(options), null, 2));
   process.exit(0);
 }
