@@ -1,13 +1,15 @@
 // The curators' review queue and history (issue 20) under load.
 //
 //   node bench/queue.mjs [--databases sqlite,postgres] [--waiting 10000] [--reviewed 100000]
-//                        [--duration 10] [--warmup 2] [--connections 50] [--quick]
+//                        [--duration 10] [--warmup 2] [--connections 50] [--claims-per-second 5] [--quick]
 //
 // Needs the built server (npm run build:server). For each database a fresh one is seeded directly:
 // two courses with two waves each, learners with five homeworks each — `waiting` of them waiting
 // (a tenth claimed by another curator), `reviewed` of them answered with a curator comment and a
 // mark — then autocannon loads, as one curator, the queue without a filter, by course and wave,
-// «Неназначені», and the history searched by a learner's name. Budget: p99 < 50 ms at 50 connections.
+// «Неназначені», and the history searched by a learner's name, while another curator claims and
+// releases homework (5 of each a second by default: every one changes what the queue shows).
+// Budget: p99 < 50 ms at 50 connections.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,14 +71,14 @@ async function seed(services, config, now, { waiting, reviewed }) {
     person(curator.id, 'Кураторка', 'Черги', `curator-${curator.id}@example.org`, 'moderator'),
     person(other, 'Тарас', 'Інший', `other-${other}@example.org`, 'moderator'),
   ]);
+  const otherSession = randomUUID();
   await insertRows(db, 'sessions', [
     { id: curator.sessionId, user_id: curator.id, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
+    { id: otherSession, user_id: other, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
   ]);
-  const token = await new SessionTokens(config.jwtSecret).sign(
-    { userId: curator.id, sessionId: curator.sessionId },
-    now,
-    now + SESSION_TTL_MS,
-  );
+  const tokens = new SessionTokens(config.jwtSecret);
+  const token = await tokens.sign({ userId: curator.id, sessionId: curator.sessionId }, now, now + SESSION_TTL_MS);
+  const otherToken = await tokens.sign({ userId: other, sessionId: otherSession }, now, now + SESSION_TTL_MS);
 
   const learners = Math.ceil((waiting + reviewed) / PER_LEARNER);
   const users = [];
@@ -137,7 +139,13 @@ async function seed(services, config, now, { waiting, reviewed }) {
   await insertRows(db, 'enrollments', enrollments);
   await insertRows(db, 'exercises', exercises, 100);
   await insertRows(db, 'exercise_comments', comments);
-  return { token, rooms, seeded: { learners, waiting, reviewed, comments: comments.length } };
+  const free = exercises.filter((e) => e.waiting_since !== null && e.claimed_by === null).map((e) => e.id);
+  return {
+    token,
+    rooms,
+    writer: { token: otherToken, exerciseIds: free.slice(0, 500) },
+    seeded: { learners, waiting, reviewed, comments: comments.length },
+  };
 }
 
 function targetsOf(rooms) {
@@ -153,6 +161,36 @@ function targetsOf(rooms) {
     { name: 'unclaimed', path: '/api/exercises/queue?who=unclaimed', check: page },
     { name: 'history by name', path: `/api/exercises/reviewed?q=${encodeURIComponent('Олена Бондар')}`, check: page },
   ];
+}
+
+/**
+ * Another curator opens and lets go of homework all the while (`perSecond` of each), as curators
+ * at work do: every claim and release changes what the queue shows, so the pages the server keeps
+ * (features/homework/queue-pages.ts) are read anew after each, as they would be in use.
+ */
+function startWriter(url, writer, perSecond) {
+  let writes = 0;
+  let failures = 0;
+  let next = 0;
+  const call = async (method, id) => {
+    const response = await fetch(`${url}/api/exercises/${id}/claim`, {
+      method,
+      headers: { authorization: `Bearer ${writer.token}` },
+    });
+    await response.arrayBuffer();
+    if (response.ok) writes++;
+    else failures++;
+  };
+  const timer = setInterval(() => {
+    const id = writer.exerciseIds[next++ % writer.exerciseIds.length];
+    call('POST', id)
+      .then(() => call('DELETE', id))
+      .catch(() => failures++);
+  }, 1000 / perSecond);
+  return () => {
+    clearInterval(timer);
+    return { writes, failures };
+  };
 }
 
 async function load(url, target, token, connections, seconds) {
@@ -200,9 +238,14 @@ async function benchDatabase(kind, adminUrl, options) {
         for (const connections of options.connections) {
           console.error(`  ${kind}: ${target.name} at ${connections} connections…`);
           if (options.warmup > 0) await load(server.url, target, seeded.token, connections, options.warmup);
+          const stopWriter = startWriter(server.url, seeded.writer, options.claimsPerSecond);
+          const result = await load(server.url, target, seeded.token, connections, options.duration);
+          const written = stopWriter();
           rows.push({
-            ...(await load(server.url, target, seeded.token, connections, options.duration)),
+            ...result,
             total: body.total,
+            changesPerSecond: Math.round((written.writes / options.duration) * 10) / 10,
+            changeFailures: written.failures,
           });
         }
       }
@@ -221,7 +264,7 @@ async function benchDatabase(kind, adminUrl, options) {
   }
 }
 
-const DEFAULTS = { connections: [50], duration: 10, warmup: 2, waiting: 10_000, reviewed: 100_000 };
+const DEFAULTS = { connections: [50], duration: 10, warmup: 2, waiting: 10_000, reviewed: 100_000, claimsPerSecond: 5 };
 const QUICK = { duration: 3, warmup: 1, waiting: 1_000, reviewed: 10_000 };
 
 export async function queueBench(overrides = {}) {
@@ -250,6 +293,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       warmup: { type: 'string' },
       waiting: { type: 'string' },
       reviewed: { type: 'string' },
+      'claims-per-second': { type: 'string' },
       quick: { type: 'boolean' },
     },
   });
@@ -258,6 +302,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...apiOptionsFromArgs(values),
     ...(values.waiting ? { waiting: Number(values.waiting) } : {}),
     ...(values.reviewed ? { reviewed: Number(values.reviewed) } : {}),
+    ...(values['claims-per-second'] ? { claimsPerSecond: Number(values['claims-per-second']) } : {}),
   };
   console.log(JSON.stringify(await queueBench(options), null, 2));
   process.exit(0);

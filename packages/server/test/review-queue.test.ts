@@ -1,6 +1,6 @@
 import { ACCESS_MESSAGES, CLAIM_MINUTES, REVIEW_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, startTestApp, type TestApp } from './support/app.js';
+import { newPerson, startTestApp, type TestApp, uniqueLetters } from './support/app.js';
 import { importFixtures, signIn, signUp, staff } from './support/courses.js';
 
 const HOUR = 3_600_000;
@@ -9,7 +9,6 @@ let alpha: string;
 let taras: string;
 let olena: string;
 let admin: string;
-let tag = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -28,17 +27,6 @@ async function namedCurator(first_name: string): Promise<string> {
   const person = newPerson({ first_name });
   ids.set(first_name, await t.app.services.auth.createAccount({ ...person, role: 'moderator' }));
   return signIn(t, person.email, person.password);
-}
-
-/** Letters only (names allow no digits), unique within the run. */
-function uniqueLetters(prefix: string): string {
-  let n = (Date.now() % 10_000_000) * 100 + ++tag;
-  let out = '';
-  while (n > 0) {
-    out += String.fromCharCode(97 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return `${prefix}${out}`;
 }
 
 /** A learner with a unique surname (the queue's learner filter finds their work alone) and homework to lesson 1. */

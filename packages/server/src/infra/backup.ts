@@ -20,9 +20,10 @@ import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-
  * Tables of in-flight state, never archived: an upload reservation belongs to an upload running
  * at that moment, and restored it would hold the person's quota for an upload that never ends;
  * a queued job belongs to the instance and moment that queued it (the deliveries it would send
- * are archived, with their state).
+ * are archived, with their state). The review queue's version only ever goes up in one database
+ * (instances keep pages under it): a restore raises it by its own inserts, never puts back an older one.
  */
-const TRANSIENT = ['upload_reservations', 'jobs'] as const;
+const TRANSIENT = ['upload_reservations', 'jobs', 'review_version'] as const;
 type Archived = Exclude<keyof Database, (typeof TRANSIENT)[number]>;
 
 export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & string)[] } = {

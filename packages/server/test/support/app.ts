@@ -217,6 +217,18 @@ export function newPerson(overrides: Record<string, unknown> = {}) {
   };
 }
 
+let tag = 0;
+/** Letters only (names allow no digits), unique within the run: a surname only one test has. */
+export function uniqueLetters(prefix: string): string {
+  let n = (Date.now() % 10_000_000) * 100 + ++tag;
+  let out = '';
+  while (n > 0) {
+    out += String.fromCharCode(97 + (n % 26));
+    n = Math.floor(n / 26);
+  }
+  return `${prefix}${out}`;
+}
+
 /** Decodes a quoted-printable mail body enough to read links out of it. */
 export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');

@@ -14,15 +14,17 @@ import {
   type ReplyTimes,
   type Reviewed,
 } from '@yedyni/contract';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db/index.js';
+import type { Database, ExercisesTable } from '../../infra/db/schema.js';
 import { containsPattern } from '../../infra/db/search.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { authorsById } from '../auth/index.js';
 import { canHoldClaim, canReassignClaim, canReview, claimHeld, replyTimesScope } from './policy.js';
+import { ReviewPages, reviewVersions } from './queue-pages.js';
 
 const CLAIM_MS = CLAIM_MINUTES * 60_000;
 const HOUR_MS = 3_600_000;
@@ -51,6 +53,11 @@ const LEARNER_MATCHES = 200;
  * at once; and the reply-time report from the reply log the homework service writes.
  */
 export class ReviewQueue {
+  /** Queue pages, under both numbers: a claim changes them. */
+  private readonly queuePages = new ReviewPages();
+  /** History pages, the queue's counts and learners found by name: under the work number alone. */
+  private readonly workPages = new ReviewPages();
+
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   private guard(actor: Actor): void {
@@ -73,51 +80,34 @@ export class ReviewQueue {
    * the learner only when the filter names a wave or a learner (a count of 10,000 rows through
    * four joins cost more than the page).
    */
-  private async waitingCount(actor: Actor, filter: QueueFilter, now: number): Promise<number> {
+  private async waitingCount(
+    actor: Actor,
+    filter: QueueFilter,
+    learners: string[] | undefined,
+    claims: { liveAt: number; by?: string } | undefined,
+  ): Promise<number> {
     let query = this.deps.db
       .selectFrom('exercises as e')
       .where('e.waiting_since', 'is not', null)
       .where('e.user_id', '!=', actor.id);
     if (filter.course) query = query.where('e.course_id', '=', filter.course);
     if (filter.lesson) query = query.where('e.day', '=', filter.lesson);
-    if (filter.wave) {
-      const wave = filter.wave;
-      query = query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('enrollments as en')
-            .select('en.user_id')
-            .whereRef('en.user_id', '=', 'e.user_id')
-            .whereRef('en.course_id', '=', 'e.course_id')
-            .where('en.wave', '=', wave),
-        ),
-      );
-    }
-    if (filter.learner) {
-      const pattern = containsPattern(filter.learner);
-      query = query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('users as u')
-            .select('u.id')
-            .whereRef('u.id', '=', 'e.user_id')
-            .where(sql<boolean>`u.search like ${pattern} escape '\\'`),
-        ),
-      );
-    }
-    if (filter.who === 'mine') query = query.where('e.claimed_by', '=', actor.id).where('e.claim_until', '>', now);
-    if (filter.who === 'unclaimed') {
-      query = query.where((eb) => eb.or([eb('e.claimed_by', 'is', null), eb('e.claim_until', '<=', now)]));
-    }
+    if (filter.wave) query = query.where(inWave(filter.wave));
+    if (learners) query = query.where('e.user_id', 'in', learners);
+    // Live claims are few (one or two per curator at work): found through the claim index.
+    if (claims) query = query.where('e.claim_until', '>', claims.liveAt).where('e.claimed_by', 'is not', null);
+    if (claims?.by) query = query.where('e.claimed_by', '=', claims.by);
     const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** Waiting homework with its course, learner, wave and claim holder: the page's rows. */
-  private waiting(actor: Actor, filter: QueueFilter, now: number) {
+  private waiting(actor: Actor, filter: QueueFilter, learners: string[] | undefined, now: number) {
     let query = this.work().where('e.waiting_since', 'is not', null).where('e.user_id', '!=', actor.id);
     if (filter.course) query = query.where('e.course_id', '=', filter.course);
     if (filter.wave) query = query.where('en.wave', '=', filter.wave);
     if (filter.lesson) query = query.where('e.day', '=', filter.lesson);
-    if (filter.learner) query = query.where(sql<boolean>`u.search like ${containsPattern(filter.learner)} escape '\\'`);
+    if (learners) query = query.where('e.user_id', 'in', learners);
     if (filter.who === 'mine') query = query.where('e.claimed_by', '=', actor.id).where('e.claim_until', '>', now);
     if (filter.who === 'unclaimed') {
       query = query.where((eb) => eb.or([eb('e.claimed_by', 'is', null), eb('e.claim_until', '<=', now)]));
@@ -128,33 +118,13 @@ export class ReviewQueue {
   async queue(actor: Actor, filter: QueueFilter): Promise<Queue> {
     this.guard(actor);
     const now = this.deps.clock.now();
-    const base = this.waiting(actor, filter, now);
-    const [rows, total] = await Promise.all([
-      base
-        .leftJoin('users as h', 'h.id', 'e.claimed_by')
-        .select([
-          'e.id',
-          'e.course_id',
-          'e.day',
-          'e.waiting_since',
-          'e.claimed_by',
-          'e.claim_until',
-          'c.title',
-          'c.reply_target_hours',
-          'en.wave',
-          'u.id as uid',
-          'u.first_name',
-          'u.last_name',
-          'h.first_name as holder_first',
-          'h.last_name as holder_last',
-        ])
-        .orderBy('e.waiting_since')
-        .orderBy('e.id')
-        .limit(QUEUE_PAGE)
-        .offset((filter.page - 1) * QUEUE_PAGE)
-        .execute(),
-      this.waitingCount(actor, filter, now),
-    ]);
+    const { work, claims } = await reviewVersions(this.deps.db);
+    const { rows, total } = await this.queuePages.get(
+      `${work}.${claims}`,
+      `queue\u0000${actor.id}\u0000${pageKey(filter)}`,
+      now,
+      () => this.loadQueue(actor, filter, now, work),
+    );
     return {
       items: rows.map((r) => {
         const waitingSince = Number(r.waiting_since);
@@ -187,33 +157,126 @@ export class ReviewQueue {
   }
 
   /**
-   * Reviewed homework, newest answer first; found by the learner's name or e-mail. The learners are
-   * matched first (the people table, far smaller than the homework), then their homework through
-   * its (user, course, day) index: a search never reads every reviewed homework. Homework text is
-   * not searched: a «contains» over 100,000 texts cannot use an index (bench/README.md).
+   * The rows and the count of one queue page as the database has them now; whether a claim is held
+   * and whether work is overdue are decided per answer. The page holds until the next claim lapses:
+   * a lapse moves work into «неназначені» with no write to raise the version.
    */
+  private async loadQueue(actor: Actor, filter: QueueFilter, now: number, work: number) {
+    const learners = filter.learner ? await this.learnersMatching(work, filter.learner, now) : undefined;
+    if (learners?.length === 0) return { value: { rows: [], total: 0 }, until: Number.POSITIVE_INFINITY };
+    const [rows, total, lapse] = await Promise.all([
+      this.waiting(actor, filter, learners, now)
+        .leftJoin('users as h', 'h.id', 'e.claimed_by')
+        .select([
+          'e.id',
+          'e.course_id',
+          'e.day',
+          'e.waiting_since',
+          'e.claimed_by',
+          'e.claim_until',
+          'c.title',
+          'c.reply_target_hours',
+          'en.wave',
+          'u.id as uid',
+          'u.first_name',
+          'u.last_name',
+          'h.first_name as holder_first',
+          'h.last_name as holder_last',
+        ])
+        .orderBy('e.waiting_since')
+        .orderBy('e.id')
+        .limit(QUEUE_PAGE)
+        .offset((filter.page - 1) * QUEUE_PAGE)
+        .execute(),
+      this.queueTotal(actor, filter, learners, now, work),
+      this.deps.db
+        .selectFrom('exercises')
+        .select((eb) => eb.fn.min('claim_until').as('at'))
+        .where('claim_until', '>', now)
+        .executeTakeFirst(),
+    ]);
+    const until = lapse?.at === null || lapse?.at === undefined ? Number.POSITIVE_INFINITY : Number(lapse.at);
+    return { value: { rows, total }, until };
+  }
+
+  /**
+   * What is left of a filter: all of its waiting work is counted once per work version (claims do
+   * not change it), and only the live claims, few, are counted per claim change: «неназначені» is
+   * the rest, «мої» my own live claims.
+   */
+  private async queueTotal(
+    actor: Actor,
+    filter: QueueFilter,
+    learners: string[] | undefined,
+    now: number,
+    work: number,
+  ): Promise<number> {
+    if (filter.who === 'mine') return this.waitingCount(actor, filter, learners, { liveAt: now, by: actor.id });
+    const { page: _page, who: _who, ...kept } = filter;
+    const all = await this.workPages.get(
+      String(work),
+      `count\u0000${actor.id}\u0000${pageKey(kept)}`,
+      now,
+      async () => ({
+        value: await this.waitingCount(actor, filter, learners, undefined),
+        until: Number.POSITIVE_INFINITY,
+      }),
+    );
+    if (filter.who === 'all') return all;
+    return all - (await this.waitingCount(actor, filter, learners, { liveAt: now }));
+  }
+
+  /** The history's count from the homework rows alone (the reviewed index holds every column it reads). */
+  private async reviewedCount(filter: ReviewedFilter, learners: string[] | undefined): Promise<number> {
+    let query = this.deps.db
+      .selectFrom('exercises as e')
+      .where('e.reviewed_at', 'is not', null)
+      .where(sql<boolean>`+e.waiting_since is null`);
+    if (filter.course) query = query.where('e.course_id', '=', filter.course);
+    if (filter.wave) query = query.where(inWave(filter.wave));
+    if (learners) query = query.where('e.user_id', 'in', learners);
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The first LEARNER_MATCHES people whose name or e-mail holds `text` (a name change raises the work number). */
+  private learnersMatching(work: number, text: string, now: number): Promise<string[]> {
+    return this.workPages.get(String(work), `learners\u0000${text}`, now, async () => {
+      const rows = await this.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`search like ${containsPattern(text)} escape '\\'`)
+        .limit(LEARNER_MATCHES)
+        .execute();
+      return { value: rows.map((r) => r.id), until: Number.POSITIVE_INFINITY };
+    });
+  }
+
   async reviewed(actor: Actor, filter: ReviewedFilter): Promise<Reviewed> {
     this.guard(actor);
+    const now = this.deps.clock.now();
+    const { work } = await reviewVersions(this.deps.db);
+    const page = await this.workPages.get(String(work), `history\u0000${pageKey(filter)}`, now, async () => ({
+      value: await this.loadReviewed(filter, work, now),
+      until: Number.POSITIVE_INFINITY,
+    }));
+    return { ...page, page: filter.page, pageSize: QUEUE_PAGE };
+  }
+
+  private async loadReviewed(
+    filter: ReviewedFilter,
+    work: number,
+    now: number,
+  ): Promise<Pick<Reviewed, 'items' | 'total'>> {
     const { db } = this.deps;
     // `+e.waiting_since`: the unary plus keeps the planner off the waiting index for «is null» (which
     // matches every reviewed row) so a search goes by the learners' own homework (137 → 3 ms on SQLite).
     let base = this.work().where('e.reviewed_at', 'is not', null).where(sql<boolean>`+e.waiting_since is null`);
     if (filter.course) base = base.where('e.course_id', '=', filter.course);
     if (filter.wave) base = base.where('en.wave', '=', filter.wave);
-    if (filter.q) {
-      const learners = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<boolean>`search like ${containsPattern(filter.q)} escape '\\'`)
-        .limit(LEARNER_MATCHES)
-        .execute();
-      if (learners.length === 0) return { items: [], total: 0, page: filter.page, pageSize: QUEUE_PAGE };
-      base = base.where(
-        'e.user_id',
-        'in',
-        learners.map((l) => l.id),
-      );
-    }
+    const learners = filter.q ? await this.learnersMatching(work, filter.q, now) : undefined;
+    if (learners?.length === 0) return { items: [], total: 0 };
+    if (learners) base = base.where('e.user_id', 'in', learners);
     const [rows, total] = await Promise.all([
       base
         .select([
@@ -233,7 +296,7 @@ export class ReviewQueue {
         .limit(QUEUE_PAGE)
         .offset((filter.page - 1) * QUEUE_PAGE)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.reviewedCount(filter, learners),
     ]);
     // The page's curator comments in one query, newest first: the first seen per homework is its last word.
     const owners = new Map(rows.map((r) => [r.id, r.user_id]));
@@ -264,9 +327,7 @@ export class ReviewQueue {
         rating: r.rating,
         lastWord: lastWord.get(r.id) ?? '',
       })),
-      total: Number(total.n),
-      page: filter.page,
-      pageSize: QUEUE_PAGE,
+      total,
     };
   }
 
@@ -443,4 +504,25 @@ function figures(waits: number[], at: number[]): ReplyFigures {
     weeks[week] = (weeks[week] ?? 0) + 1;
   }
   return { count: sorted.length, medianMs: percentile(sorted, 0.5), p90Ms: percentile(sorted, 0.9), weeks };
+}
+
+/** One key per distinct page: the filter's fields in a fixed order, absent ones as empty. */
+function pageKey(filter: Partial<QueueFilter> | ReviewedFilter): string {
+  return JSON.stringify(
+    Object.entries(filter)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** The homework `e` is of a learner in `wave` of its course (the wave is the enrolment's). */
+function inWave(wave: string) {
+  return ({ exists, selectFrom }: ExpressionBuilder<Database & { e: ExercisesTable }, 'e'>) =>
+    exists(
+      selectFrom('enrollments as en')
+        .select('en.user_id')
+        .whereRef('en.user_id', '=', 'e.user_id')
+        .whereRef('en.course_id', '=', 'e.course_id')
+        .where('en.wave', '=', wave),
+    );
 }

@@ -596,7 +596,14 @@ export interface JobsTable {
   created_at: number;
 }
 
+/** One row (id 1): raised by triggers with every change the review queue and history show (migration 0026). */
+export interface ReviewVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  review_version: ReviewVersionTable;
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;

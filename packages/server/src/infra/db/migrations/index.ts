@@ -24,6 +24,7 @@ import * as reviewQueue from './0022_review_queue.js';
 import * as savedReplies from './0023_saved_replies.js';
 import * as waveAnalytics from './0024_wave_analytics.js';
 import * as chatModeration from './0025_chat_moderation.js';
+import * as reviewVersion from './0026_review_version.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_saved_replies': savedReplies,
   '0024_wave_analytics': waveAnalytics,
   '0025_chat_moderation': chatModeration,
+  '0026_review_version': reviewVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
