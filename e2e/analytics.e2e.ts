@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { call, getOk, newPerson, registerViaApi } from './support/api.js';
+import { call, newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
+import { STARTER_COURSE, starterCourse } from './support/chat.js';
 import { ageEnrolment } from './support/db.js';
 import { artifactsDir, useE2E } from './support/setup.js';
 import { expectPath, heading, signInViaUi } from './support/ui.js';
@@ -13,15 +14,6 @@ import { expectPath, heading, signInViaUi } from './support/ui.js';
 const e2e = useE2E();
 
 const CURATOR = { email: 'curator@example.org', password: 'yedyni-demo', first_name: 'Тарас', last_name: 'Мельник' };
-const STARTER_COURSE = 'Курс переходу';
-
-interface CourseItem {
-  _id: string;
-  title: string;
-  wave: string;
-  enrolled: boolean;
-}
-
 describe('wave analytics', () => {
   test('a curator nudges an inactive learner once; the learner receives it', async () => {
     // Two learners who joined five days ago and have done nothing since.
@@ -31,9 +23,7 @@ describe('wave analytics', () => {
     const { user: otherUser } = await registerViaApi(e2e.url, other);
     ageEnrolment(e2e.dataDir, user._id, 5);
     ageEnrolment(e2e.dataDir, otherUser._id, 5);
-    const { courses } = await getOk<{ courses: CourseItem[] }>(e2e.url, 'GET', '/api/courses', token);
-    const course = courses.find((c) => c.title === STARTER_COURSE && c.enrolled);
-    if (!course) throw new Error(`not enrolled in «${STARTER_COURSE}»`);
+    const course = await starterCourse(e2e.url, token);
     const name = `${away.first_name} ${away.last_name}`;
 
     const { page } = await e2e.newContext(DESKTOP);

@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { call, getOk, newPerson, type Person, registerViaApi } from './support/api.js';
+import { call, newPerson, type Person, registerViaApi } from './support/api.js';
 import { DESKTOP, MOBILE } from './support/browser.js';
+import { type CourseItem, field, messageItem, openChatPanel, screenshot, send, starterCourse } from './support/chat.js';
 import { artifactsDir, useE2E } from './support/setup.js';
 import { expectPath, heading, signInViaUi } from './support/ui.js';
 
@@ -19,50 +19,10 @@ const CURATOR: Person = {
   first_name: 'Тарас',
   last_name: 'Мельник',
 };
-const STARTER_COURSE = 'Курс переходу';
-
-interface CourseItem {
-  _id: string;
-  title: string;
-  wave: string;
-  enrolled: boolean;
-}
-
-async function starterCourse(token: string): Promise<CourseItem> {
-  const { courses } = await getOk<{ courses: CourseItem[] }>(e2e.url, 'GET', '/api/courses', token);
-  const course = courses.find((c) => c.title === STARTER_COURSE && c.enrolled);
-  if (!course) throw new Error(`not enrolled in «${STARTER_COURSE}»`);
-  return course;
-}
-
 /** Signs in (already signed in: only goes there), opens the course's chat; resolves once it is live. */
 async function openChat(page: Page, person: Person | null, course: CourseItem): Promise<Locator> {
   if (person) await signInViaUi(page, e2e.url, person);
-  await page.goto(`${e2e.url}/uk/learn/${course._id}`);
-  await heading(page, course.title).waitFor();
-  await page.getByRole('button', { name: 'Чат курсу', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Чат курсу ${course.title}` });
-  await dialog.locator('[role="log"][aria-busy="false"]').waitFor();
-  await dialog.getByText(/Підʼєднуємося|Зʼєднання втрачено/).waitFor({ state: 'hidden' });
-  await page.waitForLoadState('networkidle');
-  return dialog;
-}
-
-const field = (dialog: Locator) => dialog.getByLabel('Повідомлення', { exact: true });
-const messageItem = (dialog: Locator, text: string) =>
-  dialog.getByRole('log').getByRole('listitem').filter({ hasText: text });
-
-async function send(dialog: Locator, text: string): Promise<void> {
-  await field(dialog).fill(text);
-  await field(dialog).press('Enter');
-  await expect.poll(() => field(dialog).inputValue(), { message: 'the composer empties once sent' }).toBe('');
-  await messageItem(dialog, text).waitFor();
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, name) });
-  console.log(`screenshot: e2e/artifacts/${name}`);
+  return openChatPanel(page, e2e.url, course);
 }
 
 /** The id the page gave a message's list item. */
@@ -78,9 +38,9 @@ describe('chat moderation', () => {
     const { token: firstToken } = await registerViaApi(e2e.url, first);
     const { token: secondToken } = await registerViaApi(e2e.url, second);
     const { token: thirdToken } = await registerViaApi(e2e.url, third);
-    const course = await starterCourse(authorToken);
+    const course = await starterCourse(e2e.url, authorToken);
     for (const token of [firstToken, secondToken, thirdToken])
-      expect((await starterCourse(token)).wave).toBe(course.wave);
+      expect((await starterCourse(e2e.url, token)).wave).toBe(course.wave);
 
     // The author writes something rude; two reporters watch on a phone and a laptop.
     const authorPhone = (await e2e.newContext(MOBILE)).page;
