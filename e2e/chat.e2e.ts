@@ -1,12 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { call, getOk, logoutViaApi, newPerson, type Person, registerViaApi } from './support/api.js';
+import { call, logoutViaApi, newPerson, type Person, registerViaApi } from './support/api.js';
 import { DESKTOP, MOBILE } from './support/browser.js';
+import {
+  type CourseItem,
+  chatReady,
+  field,
+  messageItem,
+  openChatPanel,
+  screenshot,
+  send,
+  starterCourse,
+} from './support/chat.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { artifactsDir, useE2E } from './support/setup.js';
+import { useE2E } from './support/setup.js';
 import { expectPath, heading, signInViaUi, storedToken, submitLogin } from './support/ui.js';
 
 // The live course chat across two instances of the app that share one database and one Redis, as
@@ -19,7 +27,6 @@ const SETTINGS = {
 const e2e = useE2E({ env: SETTINGS });
 
 const CURATOR = { email: 'curator@example.org', password: 'yedyni-demo' };
-const STARTER_COURSE = 'Курс переходу';
 const XSS = '<img src=x onerror="window.__xss=1">';
 /** A 96 × 64 PNG: the flag, blue over yellow. */
 const PNG = Buffer.from(
@@ -39,60 +46,10 @@ afterAll(async () => {
   await second?.stop();
 });
 
-interface CourseItem {
-  _id: string;
-  title: string;
-  wave: string;
-  enrolled: boolean;
-}
-
-async function starterCourse(baseUrl: string, token: string): Promise<CourseItem> {
-  const { courses } = await getOk<{ courses: CourseItem[] }>(baseUrl, 'GET', '/api/courses', token);
-  const course = courses.find((c) => c.title === STARTER_COURSE && c.enrolled);
-  if (!course) throw new Error(`not enrolled in «${STARTER_COURSE}»: ${JSON.stringify(courses)}`);
-  return course;
-}
-
 /** Signs in on `baseUrl`, opens the course and its chat; resolves with the chat dialog once it is live. */
 async function openChat(page: Page, baseUrl: string, person: Person, course: CourseItem): Promise<Locator> {
   await signInViaUi(page, baseUrl, person);
-  await page.goto(`${baseUrl}/uk/learn/${course._id}`);
-  await expectPath(page, `/uk/learn/${course._id}`);
-  await heading(page, course.title).waitFor();
-  const button = page.getByRole('button', { name: 'Чат курсу', exact: true });
-  await button.click();
-  const dialog = page.getByRole('dialog', { name: `Чат курсу ${course.title}` });
-  await dialog.waitFor();
-  await dialog.getByText(`Хвиля ${course.wave}`, { exact: true }).waitFor();
-  await chatReady(dialog);
-  return dialog;
-}
-
-/** Connected, joined, and the history is in (nothing busy, no connection notice). */
-async function chatReady(dialog: Locator): Promise<void> {
-  await dialog.locator('[role="log"][aria-busy="false"]').waitFor();
-  await dialog.getByText(/Підʼєднуємося|Зʼєднання втрачено|Зʼєднання з чатом закрито/).waitFor({ state: 'hidden' });
-  await dialog.page().waitForLoadState('networkidle');
-  await dialog.locator('[role="log"][aria-busy="false"]').waitFor();
-}
-
-const field = (dialog: Locator) => dialog.getByLabel('Повідомлення', { exact: true });
-const messageItem = (dialog: Locator, text: string) =>
-  dialog.getByRole('log').getByRole('listitem').filter({ hasText: text });
-
-async function send(dialog: Locator, text: string): Promise<void> {
-  await field(dialog).fill(text);
-  await field(dialog).press('Enter');
-  await expect.poll(() => field(dialog).inputValue(), { message: 'the composer empties once sent' }).toBe('');
-  await messageItem(dialog, text).waitFor();
-}
-
-async function screenshot(page: Page, name: string): Promise<string> {
-  await mkdir(artifactsDir, { recursive: true });
-  const file = join(artifactsDir, name);
-  await page.screenshot({ path: file });
-  console.log(`screenshot: e2e/artifacts/${name}`);
-  return file;
+  return openChatPanel(page, baseUrl, course);
 }
 
 describe('course chat: live across two instances', () => {

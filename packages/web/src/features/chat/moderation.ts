@@ -6,7 +6,7 @@ import type {
   ChatReports,
   ChatRoomState,
 } from '@yedyni/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, request } from '../../shared/api';
 import { onRealtime } from '../../shared/realtime';
 import { useChatDispatch } from './hooks';
@@ -49,13 +49,18 @@ export function useRoomModeration(room: ChatRoomRef, viewer: ChatViewer) {
   const [state, setState] = useState<ChatRoomState>(() => noState({ courseId, wave }));
   const [problem, setProblem] = useState('');
 
-  useEffect(() => {
-    let alive = true;
-    const load = () =>
+  const alive = useRef(true);
+  const load = useCallback(
+    () =>
       moderationApi.state({ courseId, wave }).then(
-        (next) => alive && setState(next),
+        (next) => alive.current && setState(next),
         () => {},
-      );
+      ),
+    [courseId, wave],
+  );
+
+  useEffect(() => {
+    alive.current = true;
     const inRoom = (event: ChatRoomRef) => event.courseId === courseId && event.wave === wave;
     const stops = [
       onRealtime('connect', () => {
@@ -85,10 +90,10 @@ export function useRoomModeration(room: ChatRoomRef, viewer: ChatViewer) {
     ];
     load();
     return () => {
-      alive = false;
+      alive.current = false;
       for (const stop of stops) stop();
     };
-  }, [dispatch, courseId, wave, viewer]);
+  }, [dispatch, courseId, wave, viewer, load]);
 
   /** Runs a curator's change; its answer (the room's new state) replaces the state. */
   const act = useCallback(async (change: () => Promise<ChatRoomState | unknown>) => {
@@ -103,14 +108,5 @@ export function useRoomModeration(room: ChatRoomRef, viewer: ChatViewer) {
     }
   }, []);
 
-  /** After one's own message under slow mode: the wait starts now. */
-  const sent = useCallback(() => {
-    setState((now) =>
-      now.slowSeconds > 0 && !viewer.canModerateChat
-        ? { ...now, nextSendAt: Date.now() + now.slowSeconds * 1000 }
-        : now,
-    );
-  }, [viewer.canModerateChat]);
-
-  return { state, setState, problem, setProblem, act, sent };
+  return { state, setState, problem, setProblem, act, reload: load };
 }

@@ -69,7 +69,7 @@ function WaveView({ courseId, wave }: { courseId: string; wave: string }) {
             <div className={styles.tableWrap}>
               <table className={styles.table}>
                 <caption>{t.tableCaption}</caption>
-                <thead>
+                <thead className="sr-only">
                   <tr>
                     <th scope="col">{t.lesson}</th>
                     <th scope="col">{t.series.opened}</th>
@@ -81,11 +81,21 @@ function WaveView({ courseId, wave }: { courseId: string; wave: string }) {
                 <tbody>
                   {data.days.map((d) => (
                     <tr key={d.day}>
-                      <th scope="row">{d.day}</th>
-                      <td className={styles.num}>{d.opened}</td>
-                      <td className={styles.num}>{d.selfTest}</td>
-                      <td className={styles.num}>{d.diary}</td>
-                      <td className={styles.num}>{d.homework}</td>
+                      <th scope="row" data-label={t.lesson}>
+                        {d.day}
+                      </th>
+                      <td className={styles.num} data-label={t.series.opened}>
+                        {d.opened}
+                      </td>
+                      <td className={styles.num} data-label={t.series.selfTest}>
+                        {d.selfTest}
+                      </td>
+                      <td className={styles.num} data-label={t.series.diary}>
+                        {d.diary}
+                      </td>
+                      <td className={styles.num} data-label={t.series.homework}>
+                        {d.homework}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -160,7 +170,7 @@ function Inactive({ courseId, wave, data }: { courseId: string; wave: string; da
           )}
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <thead>
+              <thead className="sr-only">
                 <tr>
                   <th scope="col">{t.name}</th>
                   <th scope="col">{t.lastActive}</th>
@@ -171,7 +181,7 @@ function Inactive({ courseId, wave, data }: { courseId: string; wave: string; da
                 {learners.map((l) => (
                   <tr key={l.userId}>
                     <th scope="row">{l.name}</th>
-                    <td className={styles.nowrap}>
+                    <td className={styles.nowrap} data-label={t.lastActive}>
                       {l.lastActive ? formatDay(kyivDateRange(l.lastActive).start) : t.never}
                     </td>
                     <td className={styles.actionsCell}>

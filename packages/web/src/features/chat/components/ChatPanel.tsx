@@ -12,7 +12,15 @@ import { useChatRoom } from '../useChatRoom';
 import styles from './ChatPanel.module.css';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { ComposerNotice, MuteDialog, PinnedBar, ReportDialog, SlowModeSelect } from './Moderation';
+import {
+  ComposerNotice,
+  MuteDialog,
+  PinnedBar,
+  ReportDialog,
+  SlowModeSelect,
+  slowWaitUntil,
+  useSecondsUntil,
+} from './Moderation';
 
 export interface ChatPanelProps {
   courseId: string;
@@ -51,21 +59,28 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
       moderationApi.report(message._id, { reason, text }),
     [],
   );
+  // The dialog shows a refusal itself, beside the choices it is about.
   const onMute = useCallback(
     (message: ChatMessage, minutes: number, reason: string) =>
-      act(() => moderationApi.mute({ courseId, wave, userId: message.sender._id, minutes, reason })),
-    [act, courseId, wave],
+      moderationApi.mute({ courseId, wave, userId: message.sender._id, minutes, reason }),
+    [courseId, wave],
   );
   const { send: sendMessage } = room;
-  const { sent } = moderation;
+  const { reload } = moderation;
   const send = useCallback(
     async (...args: Parameters<typeof sendMessage>) => {
       const ack = await sendMessage(...args);
-      if (ack.ok) sent();
+      // Refused: a mute or slow mode this reader did not know of shows with its time.
+      if (!ack.ok) reload();
       return ack;
     },
-    [sendMessage, sent],
+    [sendMessage, reload],
   );
+  // While muted or waiting out slow mode the composer keeps the text but sends nothing; the notice
+  // above it (its description) says why and for how long.
+  const wait = useSecondsUntil(slowWaitUntil(moderation.state, chat.messages, viewer));
+  const muted = useSecondsUntil(moderation.state.mute?.until ?? null) > 0;
+  const noticeId = useId();
   const kickerId = useId();
   const titleId = useId();
 
@@ -199,7 +214,7 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
           onRetry={room.retry}
           onEdit={onEdit}
           onRemove={onRemove}
-          onReport={setReporting}
+          onReport={curator ? undefined : setReporting}
           onPin={curator ? onPin : undefined}
           onMute={curator ? setMuting : undefined}
         />
@@ -208,7 +223,7 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
             <Alert>{problem || moderation.problem}</Alert>
           </div>
         )}
-        <ComposerNotice state={moderation.state} exempt={curator} />
+        <ComposerNotice id={noticeId} state={moderation.state} muted={muted} wait={wait} />
         <Composer
           key={`${courseId}:${wave}`}
           room={`${courseId}:${wave}`}
@@ -218,6 +233,7 @@ export default function ChatPanel({ courseId, title, wave, viewer, onClose }: Ch
           onSave={room.edit}
           onCancelEdit={cancelEdit}
           onProblem={setProblem}
+          held={muted || wait > 0 ? noticeId : null}
         />
       </div>
       <ReportDialog message={reporting} onClose={() => setReporting(null)} onReport={onReport} />

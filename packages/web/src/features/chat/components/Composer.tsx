@@ -26,13 +26,24 @@ interface ComposerProps {
   onCancelEdit: () => void;
   /** A failure to show ('' clears it). */
   onProblem: (message: string) => void;
+  /** While the reader may not write (muted, slow mode): the id of the notice that says why. */
+  held?: string | null;
 }
 
 /**
  * Writes a new message, or edits one's own: Enter sends, Shift+Enter starts a new line, Escape
  * ends editing. A file is checked (10 MiB), uploaded at once and shown as a chip until sent.
  */
-export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelEdit, onProblem }: ComposerProps) {
+export function Composer({
+  room,
+  editing,
+  textareaRef,
+  onSend,
+  onSave,
+  onCancelEdit,
+  onProblem,
+  held = null,
+}: ComposerProps) {
   const dispatch = useChatDispatch();
   const id = useId();
   // The new message is the room's draft; an edited message's text is not kept.
@@ -101,6 +112,7 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
       onCancelEdit();
       return;
     }
+    if (held) return;
     if (!trimmed && !file) {
       onProblem(t.needText);
       return;
@@ -139,7 +151,8 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
   const excess = excessOf(text, CHAT_TEXT_MAX);
   // The counter shows from CHAT_COUNTER_FROM on, earlier than other fields: a message is short.
   const limit = { id, value: text, max: CHAT_TEXT_MAX, always: text.length >= CHAT_COUNTER_FROM };
-  const described = [`${id}-hint`, ...(limit.always ? limitIds(limit) : [])].join(' ');
+  const sendHeld = held !== null && !editing;
+  const described = [...(sendHeld ? [held] : []), `${id}-hint`, ...(limit.always ? limitIds(limit) : [])].join(' ');
   return (
     <form
       className={styles.composer}
@@ -203,7 +216,12 @@ export function Composer({ room, editing, textareaRef, onSend, onSave, onCancelE
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <Button type="submit" className={styles.send} disabled={busy || uploading}>
+        <Button
+          type="submit"
+          className={styles.send}
+          disabled={busy || uploading || sendHeld}
+          aria-describedby={sendHeld ? held : undefined}
+        >
           {editing ? t.save : t.send}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { type ChatMessage, type ChatRoomState, formatDateTime } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
-import { classmate, messageFixture, openChat } from '../../../test/chat';
+import { classmate, me, messageFixture, openChat } from '../../../test/chat';
 import { course, user, withRole } from '../../../test/fixtures';
 import { learnerApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
@@ -73,8 +73,65 @@ describe('chat moderation in the panel', () => {
     await ui.type(within(report).getByLabelText('Коментар (необовʼязково)'), 'Реклама каналу');
     await ui.click(within(report).getByRole('button', { name: 'Надіслати скаргу' }));
     await waitFor(() => expect(sent).toEqual({ reason: 'spam', text: 'Реклама каналу' }));
+    // The reporter is thanked in the dialog, which then closes on their word.
+    expect(await within(report).findByRole('status')).toHaveTextContent(
+      'Дякуємо! Скаргу надіслано, куратори її розглянуть.',
+    );
+    const close = within(report).getByRole('button', { name: 'Закрити' });
+    expect(close).toHaveFocus();
+    await ui.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Скарга на повідомлення' })).toBeNull());
     expect(dialog).toBeInTheDocument();
+    // Opened again, it is a fresh form.
+    await ui.click(within(log).getByRole('button', { name: 'Поскаржитися' }));
+    const again = await screen.findByRole('dialog', { name: 'Скарга на повідомлення' });
+    expect(within(again).getByRole('button', { name: 'Надіслати скаргу' })).toBeInTheDocument();
+    expect(within(again).getByLabelText('Коментар (необовʼязково)')).toHaveValue('');
+  });
+
+  it('a refused mute says why inside its dialog, which stays open with the reason typed', async () => {
+    chatApi(
+      [messageFixture(1)],
+      {},
+      { 'POST /api/chats/mutes': () => json({ message: 'Цей учасник не належить до чату хвилі' }, 400) },
+      true,
+    );
+    const { log, ui } = await openChat();
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
+    await ui.click(within(log).getByRole('button', { name: 'Обмежити' }));
+    const mute = await screen.findByRole('dialog', { name: 'Обмежити: Тарас Шевчук' });
+    await ui.type(within(mute).getByLabelText('Причина (її побачить учасник)'), 'Образи');
+    await ui.click(within(mute).getByRole('button', { name: 'Обмежити' }));
+    expect(await within(mute).findByRole('alert')).toHaveTextContent('Цей учасник не належить до чату хвилі');
+    expect(within(mute).getByLabelText('Причина (її побачить учасник)')).toHaveValue('Образи');
+  });
+
+  it('under slow mode the sender sees the seconds until the next message', async () => {
+    chatApi([messageFixture(1)], { slowSeconds: 30 });
+    const { dialog, log, socket, ui, field } = await openChat();
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
+    expect(await within(dialog).findByText(/Повільний режим: одне повідомлення на 30 с/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('timer')).toBeNull();
+    socket.respond('chat:send', (payload) => ({
+      ok: true,
+      message: messageFixture(9, { ...(payload as object), sender: me, date: Date.now() }),
+    }));
+    await ui.type(field, 'Привіт{Enter}');
+    const timer = await within(dialog).findByRole('timer');
+    expect(timer).toHaveTextContent(/^Наступне повідомлення — через (30|29) с\.$/);
+    // Nothing goes until then; what is typed stays.
+    expect(within(dialog).getByRole('button', { name: 'Надіслати' })).toBeDisabled();
+    await ui.type(field, 'Ще{Enter}');
+    expect(socket.sentOf('chat:send')).toHaveLength(1);
+    expect(field).toHaveValue('Ще');
+  });
+
+  it('slow mode turned on after one’s own message counts the wait from it', async () => {
+    chatApi([messageFixture(2, { sender: me, date: Date.now() - 5_000 }), messageFixture(1)], {});
+    const { dialog, log, socket } = await openChat();
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2));
+    act(() => socket.push('chat:room', { courseId: 'c-1', wave: '29', pinned: null, slowSeconds: 60 }));
+    expect(await within(dialog).findByRole('timer')).toHaveTextContent(/через (55|54) с/);
   });
 
   it('hides a reported message for a learner, and puts it back when a curator keeps it', async () => {
