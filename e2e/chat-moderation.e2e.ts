@@ -93,7 +93,7 @@ describe('chat moderation', () => {
     await curatorDesk.goto(`${e2e.url}/uk/admin/courses`);
     await curatorDesk.getByRole('link', { name: 'Скарги в чаті', exact: true }).click();
     await expectPath(curatorDesk, '/uk/admin/chat');
-    await heading(curatorDesk, 'Скарги в чатах').waitFor();
+    await heading(curatorDesk, 'Скарги в чаті').waitFor();
     const card = curatorDesk.getByRole('listitem').filter({ hasText: rude }).filter({ hasText: 'Скарг: 3' });
     await card.getByText('Приховано до рішення куратора').waitFor();
     await card.getByText('Образа чи грубість: «Ображає всю хвилю»').first().waitFor();

@@ -95,7 +95,7 @@ export const chatTexts = {
   slowWait: (seconds: number) => `Наступне повідомлення — через ${seconds} с.`,
 
   reports: {
-    title: 'Скарги в чатах',
+    title: 'Скарги в чаті',
     lead: 'Повідомлення, на які поскаржилися учасники. «Залишити» знімає скарги, «Видалити» прибирає повідомлення.',
     empty: 'Відкритих скарг немає.',
     where: (course: string, wave: string) => `«${course}», хвиля ${wave}`,

@@ -16,6 +16,8 @@ interface LineChartProps {
   height: number;
   /** x are instants in seconds (uPlot's time scale) rather than plain numbers. */
   time?: boolean;
+  /** The y axis's top, when the values have a known ceiling (a wave's size): small counts stay whole. */
+  yMax?: number;
   /** How an x tick is written. */
   xLabel?: (value: number) => string;
   /** The sentence that says what the chart shows: the chart's text alternative, above it. */
@@ -40,6 +42,7 @@ export function LineChart({
   series,
   height,
   time = false,
+  yMax,
   xLabel,
   summary,
   legend = false,
@@ -68,10 +71,15 @@ export function LineChart({
             height,
             legend: { show: false },
             cursor: { show: false },
-            scales: { x: { time } },
+            scales: { x: { time }, ...(yMax === undefined ? {} : { y: { range: [0, Math.max(1, yMax)] } }) },
             axes: [
               { ...axis, ...(xLabel ? { values: (_: unknown, splits: number[]) => splits.map(xLabel) } : {}) },
-              { ...axis, size: 48 },
+              {
+                ...axis,
+                size: 48,
+                // Counts are whole: no «0.5 learners» ticks on a small wave.
+                ...(yMax === undefined ? {} : { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] }),
+              },
             ],
             series: [
               {},
@@ -103,7 +111,7 @@ export function LineChart({
       dark?.removeEventListener('change', draw);
       plot?.destroy();
     };
-  }, [x, series, height, time, xLabel]);
+  }, [x, series, height, time, yMax, xLabel]);
 
   return (
     <figure className={styles.figure} aria-labelledby={summaryId}>

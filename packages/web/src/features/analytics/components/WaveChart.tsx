@@ -29,6 +29,7 @@ export function WaveChart({ days, size, waveStart }: { days: readonly WaveDay[];
       x={x}
       series={series}
       height={220}
+      yMax={size}
       xLabel={wholeLesson}
       legend
       summary={t.chartSummary(size, days[0]?.opened ?? 0)}
