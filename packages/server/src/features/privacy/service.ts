@@ -1,4 +1,6 @@
 import {
+  DELETED_USER_FIRST_NAME,
+  DELETED_USER_LAST_NAME,
   EXPORT_TTL_MS,
   kyivIsoDate,
   type MyData,
@@ -14,9 +16,23 @@ import { AppError } from '../../infra/errors.js';
 import type { JobQueue } from '../../infra/jobs/index.js';
 import type { AttemptCounter } from '../../infra/rate-limit.js';
 import type { FileStore } from '../../infra/storage.js';
-import type { Actor, AuthService, PasswordHasher } from '../auth/index.js';
+import {
+  type Actor,
+  type AuthService,
+  forgetAccount,
+  type PasswordHasher,
+  passwordHashOf,
+  profileForExport,
+} from '../auth/index.js';
+import { renameCertificates } from '../certificates/index.js';
+import { chatMessagesForExport } from '../chat/index.js';
+import { enrollmentsForExport } from '../courses/index.js';
+import { diaryForExport, forgetLearnerDiary } from '../diary/index.js';
 import type { FilesService } from '../files/index.js';
-import type { NotificationService } from '../notifications/index.js';
+import { forgetHomeworkFiles, homeworkCommentsForExport, homeworkForExport } from '../homework/index.js';
+import { forgetPushBrowsers, forgetRecipient, type NotificationService } from '../notifications/index.js';
+import { chargesForExport, forgetDonor, ordersForExport, runningSubscriptionsOf } from '../payments/index.js';
+import { footprintForExport } from '../support/index.js';
 import { type ArchiveEntry, safeName, zipStream } from './archive.js';
 import { deletionCancelled, deletionScheduled, exportReady } from './notices.js';
 import { canDeleteAccount, canDownloadExport } from './policy.js';
@@ -184,15 +200,15 @@ export class PrivacyService {
     const { db, uploads } = this.deps;
     const [profile, enrollments, diary, homework, comments, chat, orders, payments, footprint, team] =
       await Promise.all([
-        repo.profileOf(db, userId),
-        repo.enrollmentsOf(db, userId),
-        repo.diaryOf(db, userId),
-        repo.homeworkOf(db, userId),
-        repo.commentsOnHomeworkOf(db, userId),
-        repo.chatMessagesOf(db, userId),
-        repo.paymentOrdersOf(db, userId),
-        repo.paymentsOf(db, userId),
-        repo.footprintOf(db, userId),
+        profileForExport(db, userId),
+        enrollmentsForExport(db, userId),
+        diaryForExport(db, userId),
+        homeworkForExport(db, userId),
+        homeworkCommentsForExport(db, userId),
+        chatMessagesForExport(db, userId),
+        ordersForExport(db, userId),
+        chargesForExport(db, userId),
+        footprintForExport(db, userId),
         this.deps.sources.team(userId),
       ]);
     if (!profile) throw new Error(`export of a missing user ${userId}`);
@@ -334,11 +350,7 @@ export class PrivacyService {
 
   private async checkPassword(actor: Actor, password: string): Promise<void> {
     const { db, passwords, passwordAttempts } = this.deps;
-    const account = await db
-      .selectFrom('users')
-      .select(['id', 'password_hash'])
-      .where('id', '=', actor.id)
-      .executeTakeFirst();
+    const account = await passwordHashOf(db, actor.id);
     if (!account || !canDeleteAccount(actor, account)) throw new AppError(404, PRIVACY_MESSAGES.wrongPassword);
     await passwordAttempts.consume(actor.id);
     if (!(await passwords.verify(account.password_hash, password)))
@@ -371,26 +383,31 @@ export class PrivacyService {
 
   /**
    * The deletion, once its day has come: a running monthly donation is cancelled at the provider
-   * first (a failure leaves everything for the next minute), then one transaction rewrites the
-   * account (repo.anonymise) and drops its homework files' rows; their bytes and the export go
-   * after the commit. A second run finds the deletion done and does nothing.
+   * first (a failure leaves everything for the next minute), then ONE transaction has each
+   * owning feature forget its part of the person (each through its index.ts, docs/domain.md «My
+   * data»): a deletion made of several transactions could stop halfway and leave a name behind.
+   * The homework files' bytes and the export go after the commit. A second run finds the
+   * deletion done and does nothing.
    */
   async deleteAccount(userId: string): Promise<boolean> {
     const { db, clock, files, auth } = this.deps;
     const pending = await repo.findDeletion(db, userId);
     if (!pending || pending.done_at !== null || Number(pending.due_at) > clock.now()) return false;
-    for (const { order_id } of await repo.activeSubscriptionsOf(db, userId)) {
+    for (const { order_id } of await runningSubscriptionsOf(db, userId)) {
       await this.deps.sources.unsubscribe(userId, order_id);
     }
     const now = clock.now();
     const outcome = await db.transaction().execute(async (trx) => {
       if (!(await repo.claimDeletion(trx, userId, now))) return null;
-      const fileIds = await repo.homeworkFileIds(trx, userId);
-      await repo.anonymise(trx, userId);
-      const fileKeys = await files.forget(trx, fileIds);
+      await forgetAccount(trx, userId, now);
+      const fileKeys = await forgetHomeworkFiles(trx, userId);
+      await forgetLearnerDiary(trx, userId);
+      await forgetDonor(trx, userId);
+      await renameCertificates(trx, userId, `${DELETED_USER_FIRST_NAME} ${DELETED_USER_LAST_NAME}`);
+      await forgetRecipient(trx, userId);
+      await forgetPushBrowsers(trx, userId);
       const archive = await repo.findExport(trx, userId);
       await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
-      await auth.revokeAllSessions(trx, userId, now);
       await writeAudit(trx, {
         actorId: null,
         action: 'account.delete',
