@@ -81,7 +81,7 @@ describe('registration and sign-out', () => {
     const { page } = e2e;
     const person = newPerson();
     await registerViaApi(e2e.url, person);
-    const message = await errorMessageOf(e2e.url, 'POST', '/api/auth/register', person, 409);
+    const message = await errorMessageOf(e2e.url, 'POST', '/api/auth/register', { ...person, consent: true }, 409);
 
     await page.goto(`${e2e.url}/register`);
     await fillRegistration(page, person);

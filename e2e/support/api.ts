@@ -68,7 +68,9 @@ export async function call<T = unknown>(
 
 /** POST /api/auth/register → 201 { token, user }; throws with the server's answer otherwise. */
 export async function registerViaApi(baseUrl: string, person: Person): Promise<{ token: string; user: ApiUser }> {
-  const answer = await call<{ token: string; user: ApiUser }>(baseUrl, 'POST', '/api/auth/register', { body: person });
+  const answer = await call<{ token: string; user: ApiUser }>(baseUrl, 'POST', '/api/auth/register', {
+    body: { ...person, consent: true },
+  });
   if (answer.status !== 201) {
     throw new Error(`POST /api/auth/register answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }

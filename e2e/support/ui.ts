@@ -18,6 +18,7 @@ export const TEXT = {
   changePassword: 'Змінити пароль',
   signOut: 'Вийти',
   restoring: 'Оновлення користувача...',
+  consent: /погоджуюся/,
   officeMenu: ['Профіль', 'Сповіщення', 'Розмовні клуби', 'Програма підтримки', 'Вийти'],
 } as const;
 
@@ -65,6 +66,7 @@ export async function fillRegistration(page: Page, person: Person): Promise<void
   await page.getByLabel(TEXT.lastName, { exact: true }).fill(person.last_name);
   await page.getByLabel(TEXT.email, { exact: true }).fill(person.email);
   await page.getByLabel(TEXT.password, { exact: true }).fill(person.password);
+  await page.getByRole('checkbox', { name: TEXT.consent }).check();
 }
 
 /** Fills the login form that is on screen and presses «Увійти». */

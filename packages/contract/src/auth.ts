@@ -45,6 +45,10 @@ export const registerBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     inviterId: z.string().trim().max(64).optional(),
+    /** The privacy notice accepted (the checkbox): registration is refused without it. */
+    consent: z.literal(true, {
+      error: 'Згода: щоб зареєструватися, погодьтеся з тим, як ми зберігаємо ваші дані',
+    }),
   })
   .meta({ id: 'RegisterBody' });
 export type RegisterBody = z.input<typeof registerBodySchema>;

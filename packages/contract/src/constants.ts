@@ -76,4 +76,7 @@ export type AuditAction =
   | 'homework.claim.reassign'
   | 'certificate.criteria'
   | 'certificate.revoke'
-  | 'learner.nudge';
+  | 'learner.nudge'
+  | 'account.deletion.request'
+  | 'account.deletion.cancel'
+  | 'account.delete';

@@ -18,6 +18,7 @@ export * from './notifications.js';
 export * from './numbers.js';
 export * from './olympiads.js';
 export * from './payments.js';
+export * from './privacy.js';
 export * from './progress.js';
 export * from './repetition.js';
 export * from './replies.js';

@@ -17,6 +17,7 @@ import { homeworkAdminRoutes, homeworkRoutes } from './features/homework/index.j
 import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
 import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
+import { privacyRoutes } from './features/privacy/index.js';
 import { progressRoutes } from './features/progress/index.js';
 import { repliesRoutes } from './features/replies/index.js';
 import { supportRoutes } from './features/support/index.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(progressRoutes, { prefix: '/api/progress', progress: services.progress });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
   await app.register(certificatesRoutes, { prefix: '/api/certificates', certificates: services.certificates });
+  await app.register(privacyRoutes, { prefix: '/api/privacy', privacy: services.privacy });
   await app.register(pushRoutes, {
     prefix: '/api/notifications',
     push: services.push.channel,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES } from '@yedyni/contract';
+import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES, PRIVACY_MESSAGES } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
@@ -32,6 +32,7 @@ import {
 } from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
 import { PaymentReports, PaymentsService } from './features/payments/index.js';
+import { PrivacyService } from './features/privacy/index.js';
 import { ProgressService } from './features/progress/index.js';
 import { RepliesService } from './features/replies/index.js';
 import { SupportService } from './features/support/index.js';
@@ -87,6 +88,8 @@ export interface Services {
   habit: HabitService;
   analytics: AnalyticsService;
   certificates: CertificatesService;
+  /** «Мої дані»: the export and the account's deletion. */
+  privacy: PrivacyService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
   push: { channel: PushChannel; subscriptions: PushSubscriptions };
   notifications: NotificationService;
@@ -122,6 +125,8 @@ const CHAT_REPORTS_PER_HOUR = 30;
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often ended waves are looked for and certified: a wave ends at midnight, its certificates come minutes later. */
 const CERTIFICATE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** Password tries at an account deletion per person an hour: the owner mistypes a few, a stolen session guesses no further. */
+const ACCOUNT_PASSWORD_ATTEMPTS_PER_HOUR = 10;
 /** Public certificate checks per address a minute: plenty for people, too few to try ids in bulk. */
 const CERTIFICATE_LOOKUPS_PER_MINUTE = 60;
 
@@ -296,14 +301,17 @@ export async function createServices(
         await notifications.notify(trx, passwordChanged(userId, how, now));
       },
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
+      // A sign-in during an account deletion's grace period calls the deletion off.
+      onSignedIn: (userId) => privacy.cancelDeletion(userId),
     });
     settleAuth = () => auth.settle();
     const diary = new DiaryService({ db, clock, courses });
+    const uploads = new LocalFileStore(path.join(config.dataDir, 'uploads'));
     const files = new FilesService({
       db,
       clock,
       log,
-      store: new LocalFileStore(path.join(config.dataDir, 'uploads')),
+      store: uploads,
       secret: config.jwtSecret,
       quotaBytes: config.uploads.quotaBytes,
       uploadLimiter: new AttemptLimiter(
@@ -383,6 +391,32 @@ export async function createServices(
       ),
     });
     notifications.addTickSource('certificates', () => certificates.tellIssued());
+    const privacy = new PrivacyService({
+      db,
+      clock,
+      jobs,
+      log,
+      auth,
+      passwords,
+      files,
+      uploads,
+      // Outside `uploads`: an archive is a day's copy, never backed up, swept by its own rows.
+      archives: new LocalFileStore(path.join(config.dataDir, 'exports')),
+      notifications,
+      sources: {
+        team: (userId) => support.team(userId),
+        unsubscribe: (userId, orderId) => payments.unsubscribe(userId, orderId),
+      },
+      passwordAttempts: new AttemptLimiter(
+        `${ns}account-password`,
+        ACCOUNT_PASSWORD_ATTEMPTS_PER_HOUR,
+        60 * 60,
+        PRIVACY_MESSAGES.tooManyAttempts,
+        redis,
+      ),
+      graceDays: config.privacy.graceDays,
+      contactEmail: config.privacy.contactEmail,
+    });
     await seedGameTasks(db, clock.now(), log);
     const mediaRoot = path.join(config.dataDir, 'media');
     const admin = {
@@ -417,6 +451,7 @@ export async function createServices(
       const sweepStrays = () => files.sweepStrays();
       every(UPLOAD_SWEEP_INTERVAL_MS, sweepStrays, 'stray upload sweep');
       inBackground(sweepStrays, 'stray upload sweep');
+      every(UPLOAD_SWEEP_INTERVAL_MS, () => privacy.sweepStrays(), 'stray data export sweep');
     }
     return {
       db,
@@ -439,6 +474,7 @@ export async function createServices(
       habit,
       analytics: new AnalyticsService({ db, clock, notifications }),
       certificates,
+      privacy,
       push,
       notifications,
       admin,

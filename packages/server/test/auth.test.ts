@@ -54,7 +54,7 @@ describe('registration', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(answer.body.fields.first_name);
-    expect(Object.keys(answer.body.fields).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
+    expect(Object.keys(answer.body.fields).sort()).toEqual(['consent', 'email', 'first_name', 'last_name', 'password']);
     expect(answer.body.fields.password).toBe('Пароль: щонайменше 8 символів');
     expect(answer.body.fields.email).toBe('Електронна пошта: введіть адресу на кшталт name@example.com');
   });

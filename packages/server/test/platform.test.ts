@@ -89,7 +89,13 @@ describe('errors and the web app', () => {
     );
     expect(refs.size).toBeGreaterThan(20);
     expect([...refs].filter((name) => !doc.components.schemas[name as string])).toEqual([]);
-    expect(doc.components.schemas.RegisterBody.required).toEqual(['first_name', 'last_name', 'email', 'password']);
+    expect(doc.components.schemas.RegisterBody.required).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'password',
+      'consent',
+    ]);
   });
 
   it('asks for a bearer token exactly where the OpenAPI document says so', async () => {

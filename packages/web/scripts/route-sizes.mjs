@@ -39,6 +39,11 @@ export const ROUTES = {
   '/uk/notifications/settings': ['src/app/SignedInRoutes.tsx', 'src/app/NotificationScreens.tsx'],
   '/unsubscribe': ['src/app/SignedInRoutes.tsx', 'src/app/PublicPages.tsx', 'src/app/UnsubscribeScreen.tsx'],
   '/certificates/:id': ['src/app/SignedInRoutes.tsx', 'src/app/PublicPages.tsx', 'src/app/CertificateScreen.tsx'],
+  '/privacy': [
+    'src/app/SignedInRoutes.tsx',
+    'src/app/PublicPages.tsx',
+    'src/features/privacy/components/PrivacyPage.tsx',
+  ],
   '/uk/active': ['src/app/SignedInRoutes.tsx', 'src/app/HomeworkScreens.tsx'],
   '/uk/profile': ['src/app/SignedInRoutes.tsx', 'src/features/auth/components/ProfilePage.tsx'],
   '/uk/donat': ['src/app/SignedInRoutes.tsx', 'src/app/SupportScreens.tsx'],

@@ -59,7 +59,8 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
       return `Пароль ${email} змінено; усі його сеанси завершено`;
     }
     const [email, password, first_name, last_name, rawRole] = rest;
-    const parsed = registerBodySchema.safeParse({ email, password, first_name, last_name });
+    // The registration's rules, but not its consent: the operator creates the account, not its owner.
+    const parsed = registerBodySchema.omit({ consent: true }).safeParse({ email, password, first_name, last_name });
     if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('\n'));
     const role = parseRole(rawRole);
     await services.auth.createAccount({ ...parsed.data, role });

@@ -22,8 +22,9 @@ import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-
  * a queued job belongs to the instance and moment that queued it (the deliveries it would send
  * are archived, with their state). The review queue's version only ever goes up in one database
  * (instances keep pages under it): a restore raises it by its own inserts, never puts back an older one.
+ * A data export is a person's copy for a day, its archive outside the backed-up folders: never kept longer.
  */
-const TRANSIENT = ['upload_reservations', 'jobs', 'review_version'] as const;
+const TRANSIENT = ['upload_reservations', 'jobs', 'review_version', 'data_exports'] as const;
 type Archived = Exclude<keyof Database, (typeof TRANSIENT)[number]>;
 
 export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & string)[] } = {
@@ -73,6 +74,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   notification_deliveries: ['id'],
   notification_preferences: ['user_id'],
   audit_log: ['id'],
+  account_deletions: ['user_id'],
 };
 export type TableName = Archived;
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];

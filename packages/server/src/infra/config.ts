@@ -103,6 +103,10 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: positiveInt.default(30),
   /** Curators hear of homework waiting longer than this in their daily review digest. */
   REVIEW_DIGEST_AFTER_HOURS: positiveInt.default(24),
+  /** Days between asking to delete one's account and its deletion; signing in meanwhile cancels it. */
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+  /** Whom the privacy notice names for questions about personal data; MAIL_FROM's mailbox when unset. */
+  PRIVACY_CONTACT_EMAIL: z.email().optional(),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
 });
@@ -158,6 +162,8 @@ export interface Config {
   jobs: { expireSeconds: number; retryLimit: number; retryDelaySeconds: number };
   /** Notifications: how long homework waits before the curators' review digest names it. */
   notifications: { reviewDigestAfterHours: number };
+  /** «Мої дані»: the deletion's grace period (days) and the privacy notice's contact address. */
+  privacy: { graceDays: number; contactEmail: string };
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
   benchBareRoute: boolean;
 }
@@ -250,6 +256,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
     },
     notifications: { reviewDigestAfterHours: env.REVIEW_DIGEST_AFTER_HOURS },
+    privacy: {
+      graceDays: env.ACCOUNT_DELETION_GRACE_DAYS,
+      contactEmail: env.PRIVACY_CONTACT_EMAIL ?? mailboxOf(env.MAIL_FROM) ?? 'no-reply@yedyni.local',
+    },
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
 }
@@ -257,8 +267,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Our https address, else the sender's mailbox: push services accept only these two kinds. */
 function vapidSubject(publicUrl: string, mailFrom: string): string {
   if (publicUrl.startsWith('https://')) return publicUrl;
-  const mailbox = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? /\S+@\S+/.exec(mailFrom)?.[0];
-  return `mailto:${mailbox ?? 'no-reply@yedyni.local'}`;
+  return `mailto:${mailboxOf(mailFrom) ?? 'no-reply@yedyni.local'}`;
+}
+
+/** The address in a From line (`Name <a@b>` or a bare `a@b`). */
+function mailboxOf(mailFrom: string): string | undefined {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? /\S+@\S+/.exec(mailFrom)?.[0];
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {

@@ -104,7 +104,7 @@ onPostgres('kill -9 in the middle of sending a mail', () => {
     const a = servers.get('a') as ServerProcess;
     const email = `killed-${Date.now()}@example.org`;
     const registered = await api(a.url, 'POST', '/api/auth/register', {
-      body: { first_name: 'Оксана', last_name: 'Петренко', email, password: 'correct horse battery' },
+      body: { first_name: 'Оксана', last_name: 'Петренко', email, password: 'correct horse battery', consent: true },
     });
     expect(registered.status).toBe(201);
     await api(a.url, 'POST', '/api/auth/recovery', { body: { email } });

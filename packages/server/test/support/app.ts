@@ -213,6 +213,7 @@ export function newPerson(overrides: Record<string, unknown> = {}) {
     last_name: 'Ковальчук-Орел',
     email: `person${counter}-${randomBytes(3).toString('hex')}@example.org`,
     password: 'correct horse battery',
+    consent: true,
     ...overrides,
   };
 }

@@ -3,11 +3,15 @@ import { lazyScreen } from '../shared/lib/lazyScreen';
 
 const Unsubscribe = lazyScreen(() => import('./UnsubscribeScreen'));
 const CertificateCheck = lazyScreen(() => import('./CertificateScreen'));
+const Privacy = lazyScreen(() => import('../features/privacy/components/PrivacyPage'));
 
 /**
- * The public pages a link leads to, signed in or not: `/unsubscribe` (a mail) and
- * `/certificates/:id` (a certificate's QR code), reached through SignedInRoutes (see routes.tsx).
+ * The public pages a link leads to, signed in or not: `/unsubscribe` (a mail),
+ * `/certificates/:id` (a certificate's QR code) and `/privacy` (registration, the footer),
+ * reached through SignedInRoutes (see routes.tsx).
  */
 export default function PublicPages() {
-  return useLocation().pathname.startsWith('/certificates/') ? <CertificateCheck /> : <Unsubscribe />;
+  const { pathname } = useLocation();
+  if (pathname === '/privacy') return <Privacy />;
+  return pathname.startsWith('/certificates/') ? <CertificateCheck /> : <Unsubscribe />;
 }

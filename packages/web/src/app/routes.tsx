@@ -26,6 +26,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="unsubscribe" element={<SignedInRoutes />} />
       <Route path="certificates/:id" element={<SignedInRoutes />} />
+      <Route path="privacy" element={<SignedInRoutes />} />
       <Route element={<PublicRoute />}>
         <Route index element={<LandingPage />} />
         <Route path="register" element={<RegisterPage />} />

@@ -2,7 +2,7 @@
 export { authentication, signedInRoutes } from './authenticate.js';
 export { PasswordHasher } from './passwords.js';
 export type { Actor } from './policy.js';
-export { authorsById } from './repo.js';
+export { authorsById, forgetAccount, passwordHashOf, profileForExport } from './repo.js';
 export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
 export { SessionTokens } from './tokens.js';

@@ -1,4 +1,11 @@
-import { type Author, normalizeApostrophes, type User } from '@yedyni/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  type Author,
+  DELETED_USER_FIRST_NAME,
+  DELETED_USER_LAST_NAME,
+  normalizeApostrophes,
+  type User,
+} from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
@@ -32,13 +39,14 @@ export function setPassword(db: Executor, userId: string, passwordHash: string) 
 /** A user as stored: the API's `User` less its abilities, which the service adds from the policies. */
 export type StoredUser = Omit<User, 'abilities'>;
 
-/** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
-export async function loadUser(db: Executor, userId: string): Promise<StoredUser | undefined> {
-  const row = await db
+/** The account's own columns and its inviter's name; `rootInviter`: whether the root account counts as one. */
+function accountWithInviter(db: Executor, userId: string, rootInviter: boolean) {
+  return db
     .selectFrom('users as u')
-    .leftJoin('users as inviter', (join) =>
-      join.onRef('inviter.id', '=', 'u.inviter_id').on('inviter.id', '!=', ROOT_USER_ID),
-    )
+    .leftJoin('users as inviter', (join) => {
+      const on = join.onRef('inviter.id', '=', 'u.inviter_id');
+      return rootInviter ? on : on.on('inviter.id', '!=', ROOT_USER_ID);
+    })
     .select([
       'u.id',
       'u.first_name',
@@ -49,8 +57,12 @@ export async function loadUser(db: Executor, userId: string): Promise<StoredUser
       'inviter.first_name as inviter_first_name',
       'inviter.last_name as inviter_last_name',
     ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+    .where('u.id', '=', userId);
+}
+
+/** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
+export async function loadUser(db: Executor, userId: string): Promise<StoredUser | undefined> {
+  const row = await accountWithInviter(db, userId, false).executeTakeFirst();
   if (!row) return undefined;
   const courses = await db
     .selectFrom('enrollments')
@@ -189,4 +201,37 @@ export async function authorsById(db: Executor, ids: string[]): Promise<Map<stri
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, { _id: r.id, first_name: r.first_name, last_name: r.last_name }]));
+}
+
+/** The stored password hash ('' for an account that can no longer sign in), for checks outside sign-in. */
+export async function passwordHashOf(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['id', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * The account as the person's data export gives it back (docs/domain.md «My data»): unlike
+ * `loadUser`, with the footprint total, and with whoever invited them, the root account too.
+ */
+export function profileForExport(db: Executor, userId: string) {
+  return accountWithInviter(db, userId, true).select('u.mark').executeTakeFirst();
+}
+
+/**
+ * An account's deletion, inside its one transaction: the row stays (what others wrote with the
+ * person keeps its author, signed «Видалений користувач»), but the name goes, the e-mail becomes
+ * an address nobody can own or type (so it can neither sign in nor be sent a reset link), the
+ * password nothing (no password verifies against it); reset links go and every session ends.
+ * The caller calls `AuthService.sessionsEnded` after the commit, so no instance keeps trusting
+ * a cached session.
+ */
+export async function forgetAccount(trx: Executor, userId: string, now: number): Promise<void> {
+  const names = { first_name: DELETED_USER_FIRST_NAME, last_name: DELETED_USER_LAST_NAME };
+  const email = `deleted-${randomUUID()}@deleted.invalid`;
+  await trx
+    .updateTable('users')
+    .set({ ...names, email, password_hash: '', search: userSearchText({ ...names, email }) })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await revokeAllSessions(trx, userId, now);
 }

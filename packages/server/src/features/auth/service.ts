@@ -116,6 +116,8 @@ export class AuthService {
       onPasswordChanged?: (trx: Executor, userId: string, how: 'reset' | 'operator', now: number) => Promise<void>;
       /** Told after sessions end, so open sockets of those sessions are closed at once. */
       onSessionsEnded?: (ended: { sessionId: string } | { userId: string }) => void;
+      /** Told of every sign-in before its session is made (a pending account deletion is cancelled by it). */
+      onSignedIn?: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -380,7 +382,23 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Ends every session of the user in the caller's transaction (an account deletion); call
+   * `sessionsEnded` once it has committed.
+   */
+  async revokeAllSessions(trx: Executor, userId: string, now: number): Promise<void> {
+    await repo.revokeAllSessions(trx, userId, now);
+    await repo.expirePasswordResets(trx, userId, now);
+  }
+
+  /** After `revokeAllSessions` committed: no instance keeps trusting them, and their sockets close. */
+  sessionsEnded(userId: string): void {
+    this.forget({ userId });
+    this.deps.onSessionsEnded?.({ userId });
+  }
+
   private async signIn(userId: string): Promise<AuthResponse> {
+    await this.deps.onSignedIn?.(userId);
     const now = this.deps.clock.now();
     const sessionId = randomUUID();
     const expiresAt = now + SESSION_TTL_MS;

@@ -212,3 +212,12 @@ export async function enrollmentsWithCriteria(db: Executor, userId: string) {
     .where('k.enabled', '=', 1)
     .execute();
 }
+
+/**
+ * Puts `name` on every certificate of the person, inside the caller's transaction. An account's
+ * deletion renames them rather than deleting them: a certificate's public verification page
+ * must keep answering that it was issued, without naming who it was issued to any more.
+ */
+export async function renameCertificates(trx: Executor, userId: string, name: string): Promise<void> {
+  await trx.updateTable('certificates').set({ name }).where('user_id', '=', userId).execute();
+}

@@ -200,3 +200,24 @@ export function openReports(db: Executor) {
 export function messageViewsByIds(db: Executor, ids: string[]) {
   return ids.length === 0 ? Promise.resolve([]) : messageViews(db).where('m.id', 'in', ids).execute();
 }
+
+/** The messages a person sent, with their files, for their data export (others' messages are theirs). */
+export function chatMessagesForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('chat_messages as m')
+    .innerJoin('courses as c', 'c.id', 'm.course_id')
+    .leftJoin('files as f', 'f.id', 'm.file_id')
+    .select([
+      'm.id',
+      'c.title as course',
+      'm.wave',
+      'm.text',
+      'm.date',
+      'm.edited_at',
+      'f.storage_key',
+      'f.name as file_name',
+    ])
+    .where('m.sender_id', '=', userId)
+    .orderBy('m.date')
+    .execute();
+}

@@ -3,5 +3,6 @@ export { courseAdminRoutes } from './admin-routes.js';
 export { CourseAuthoring } from './authoring.js';
 export { ContentError, courseFolders, exportCourses, importCourse } from './content.js';
 export { mediaFiles } from './media.js';
+export { enrollmentsForExport } from './repo.js';
 export { coursesRoutes } from './routes.js';
 export { CoursesService, type EnrolledWave } from './service.js';

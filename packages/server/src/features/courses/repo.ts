@@ -149,3 +149,14 @@ export async function recordLessonOpen(
     .onConflict((c) => c.columns(['user_id', 'course_id', 'day']).doNothing())
     .execute();
 }
+
+/** The courses a person is enrolled in, with the wave and the day, as their data export gives them back. */
+export function enrollmentsForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('courses as c', 'c.id', 'e.course_id')
+    .select(['c.title as course', 'e.wave', 'e.enrolled_at'])
+    .where('e.user_id', '=', userId)
+    .orderBy('e.enrolled_at')
+    .execute();
+}

@@ -108,3 +108,23 @@ export async function recordFirstTest(
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n ? entry.id : undefined;
 }
+
+/** Every diary entry of a person, as their data export gives it back (docs/domain.md «My data»). */
+export function diaryForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('diary_entries as d')
+    .innerJoin('courses as c', 'c.id', 'd.course_id')
+    .select(['c.title as course', 'd.day', 'd.date', 'd.entry', 'd.plan', 'd.test', 'd.created_at', 'd.updated_at'])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.created_at')
+    .execute();
+}
+
+/**
+ * An account's deletion: the diary is the learner's own words about themselves, so it goes
+ * whole (no one else's conversation depends on it). Inside the deletion's one transaction, so
+ * a deletion never stops halfway with the diary left behind.
+ */
+export async function forgetLearnerDiary(trx: Executor, userId: string): Promise<void> {
+  await trx.deleteFrom('diary_entries').where('user_id', '=', userId).execute();
+}

@@ -35,6 +35,20 @@ export const LINK_TTL_MS = 15 * 60 * 1000;
  * reservations this old are what a crash left: no longer counted, and swept.
  */
 export const STRAY_BYTES_AGE_MS = 60 * 60 * 1000;
+/**
+ * Deletes file rows inside the caller's transaction; returns the keys whose bytes to remove after
+ * the commit (FilesService.removeKeys). A function as well as the service's method: a feature
+ * that forgets its own files inside a transaction it does not hold the service in (an account's
+ * deletion) calls it directly, and the rows still go only through this feature.
+ */
+export async function forgetFiles(trx: Executor, fileIds: (string | null | undefined)[]): Promise<string[]> {
+  const ids = fileIds.filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('files').select('storage_key').where('id', 'in', ids).execute();
+  await trx.deleteFrom('files').where('id', 'in', ids).execute();
+  return rows.map((r) => r.storage_key);
+}
+
 const EMPTY: FileFields = { fileURL: '', fileType: '', fileName: '' };
 
 /**
@@ -205,12 +219,8 @@ export class FilesService {
   }
 
   /** Deletes file rows inside the caller's transaction; returns the keys to remove after commit. */
-  async forget(trx: Executor, fileIds: (string | null | undefined)[]): Promise<string[]> {
-    const ids = fileIds.filter((id): id is string => Boolean(id));
-    if (ids.length === 0) return [];
-    const rows = await trx.selectFrom('files').select('storage_key').where('id', 'in', ids).execute();
-    await trx.deleteFrom('files').where('id', 'in', ids).execute();
-    return rows.map((r) => r.storage_key);
+  forget(trx: Executor, fileIds: (string | null | undefined)[]): Promise<string[]> {
+    return forgetFiles(trx, fileIds);
   }
 
   /** Removes bytes after their rows are gone; a failure leaves an unreachable file, logged. */

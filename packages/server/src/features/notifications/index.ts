@@ -2,8 +2,15 @@
 export { passwordChanged } from './account.js';
 export type { EmailContent } from './mail.js';
 // Web Push: the channel, the subscriptions and their routes.
-export { MAX_PUSH_SUBSCRIPTIONS, PushChannel, type PushDelivery, PushSubscriptions } from './push.js';
+export {
+  forgetPushBrowsers,
+  MAX_PUSH_SUBSCRIPTIONS,
+  PushChannel,
+  type PushDelivery,
+  PushSubscriptions,
+} from './push.js';
 export { pushRoutes } from './push-routes.js';
+export { forgetRecipient } from './repo.js';
 export { notificationsRoutes } from './routes.js';
 export {
   type LessonRef,

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { NOTIFICATION_MESSAGES, type PushPayload, type PushSubscriptionBody } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../../infra/clock.js';
-import { type Db, needsRowLocks } from '../../infra/db/index.js';
+import { type Db, type Executor, needsRowLocks } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { PushOptions, PushSender } from '../../infra/push.js';
 
@@ -119,6 +119,15 @@ export class PushSubscriptions {
       .where('id', 'in', ids)
       .execute();
   }
+}
+
+/**
+ * An account's deletion, inside its one transaction: every browser of the person goes, since a
+ * subscription's endpoint and user agent describe their devices and nothing is pushed to a
+ * deleted account.
+ */
+export async function forgetPushBrowsers(trx: Executor, userId: string): Promise<void> {
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 
 /** An https address at a host name: not this machine, not an address in someone's private network. */

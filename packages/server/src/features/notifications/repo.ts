@@ -85,3 +85,13 @@ export async function finishDelivery(
     .where('status', '=', 'sending')
     .execute();
 }
+
+/**
+ * An account's deletion, inside its one transaction: the in-app list (their deliveries go with
+ * it) and the preferences are about no one but the person, and a deleted account is never told
+ * anything again, so both go whole.
+ */
+export async function forgetRecipient(trx: Executor, userId: string): Promise<void> {
+  await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+}

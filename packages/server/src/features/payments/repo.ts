@@ -43,3 +43,44 @@ export async function lastChargeDates(db: Executor, orderIds: string[]): Promise
     .execute();
   return new Map(rows.map((r) => [r.order_id, Number(r.last)]));
 }
+
+/** A person's orders (one-off and monthly), as their data export gives them back (docs/domain.md «My data»). */
+export function ordersForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['order_id', 'subscribe', 'amount_kop', 'info', 'status', 'created_at', 'subscribed_at', 'unsubscribed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** A person's charges, refunded ones too, for the export. */
+export function chargesForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['order_id', 'action', 'amount_kop', 'description', 'info', 'end_date', 'card_mask', 'reversed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('end_date')
+    .execute();
+}
+
+/** The monthly donations still running at the provider: an account's deletion cancels each first. */
+export function runningSubscriptionsOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .select('order_id')
+    .where('user_id', '=', userId)
+    .where('subscribe', '=', 1)
+    .where('status', '=', 'subscribed')
+    .execute();
+}
+
+/**
+ * An account's deletion, inside its one transaction: orders and charges stay with their sums,
+ * dates and card masks (accounting law keeps them), but lose the donor's own words, the one
+ * thing in them that may name or describe the person.
+ */
+export async function forgetDonor(trx: Executor, userId: string): Promise<void> {
+  await trx.updateTable('payment_orders').set({ info: '' }).where('user_id', '=', userId).execute();
+  await trx.updateTable('payments').set({ info: '' }).where('user_id', '=', userId).execute();
+}

@@ -139,3 +139,14 @@ export async function footprintByDay(
   }
   return series;
 }
+
+/** The person's whole ledger, oldest first, for their data export (the history screen pages it newest first). */
+export function footprintForExport(db: Executor, userId: string) {
+  return db
+    .selectFrom('mark_entries')
+    .select(['date', 'points', 'comment', 'final_value'])
+    .where('user_id', '=', userId)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+}

@@ -602,6 +602,27 @@ export interface ReviewVersionTable {
   version: number;
 }
 
+/** A person's data export, one at a time (migration 0030): being made, ready until `expires_at`, or failed. */
+export interface DataExportsTable {
+  user_id: string;
+  state: 'making' | 'ready' | 'failed';
+  /** The archive in the private exports store; null until made. */
+  storage_key: string | null;
+  size: number | null;
+  requested_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+}
+
+/** A requested account deletion (migration 0030): done after `due_at` unless the person signs in first. */
+export interface AccountDeletionsTable {
+  user_id: string;
+  requested_at: number;
+  due_at: number;
+  /** When the account was anonymised; the row stays as the record that it was. */
+  done_at: number | null;
+}
+
 export interface Database {
   review_version: ReviewVersionTable;
   audit_log: AuditLogTable;
@@ -652,4 +673,6 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_preferences: NotificationPreferencesTable;
   jobs: JobsTable;
+  data_exports: DataExportsTable;
+  account_deletions: AccountDeletionsTable;
 }

@@ -28,7 +28,10 @@ describe('auth slice (spec §4, docs/ARCHITECTURE.md)', () => {
   });
 
   it.each([
-    ['register', register.fulfilled(auth, 'r', { ...loginBody, first_name: 'Олена', last_name: 'Коваль' })],
+    [
+      'register',
+      register.fulfilled(auth, 'r', { ...loginBody, first_name: 'Олена', last_name: 'Коваль', consent: true }),
+    ],
     ['login', login.fulfilled(auth, 'r', loginBody)],
     ['the demo sign-in', demoLogin.fulfilled(auth, 'r')],
     ['a password reset', reset.fulfilled(auth, 'r', { token: 'reset', password: 'secret-123' })],

@@ -75,6 +75,7 @@ describe('auth thunks over the API client', () => {
       email: user.email,
       password: 'secret-123',
       inviterId: 'u-9',
+      consent: true as const,
     };
     await store.dispatch(register(body));
     const init = fetchMock.mock.calls[0]?.[1];

@@ -36,4 +36,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'certificate.criteria': 'Умови сертифіката',
   'certificate.revoke': 'Відкликання сертифіката',
   'learner.nudge': 'Нагадування учасникові',
+  'account.deletion.request': 'Запит на видалення акаунта',
+  'account.deletion.cancel': 'Видалення акаунта скасовано',
+  'account.delete': 'Видалення акаунта',
 };

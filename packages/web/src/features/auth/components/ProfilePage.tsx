@@ -2,6 +2,7 @@ import { formatDate } from '@yedyni/contract';
 import { useCopy } from '../../../shared/lib/useCopy';
 import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
+import { MyDataSection } from '../../privacy';
 import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
 import styles from './ProfilePage.module.css';
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </div>
         <p role="status">{copyStatus}</p>
       </section>
+      <MyDataSection />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { type RegisterBody, registerBodySchema } from '@yedyni/contract';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { Notice } from '../../../shared/ui/Alert';
+import { FieldError, useFieldError } from '../../../shared/ui/FieldErrors';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
@@ -9,6 +11,7 @@ import { register } from '../thunks';
 import { AuthCard } from './AuthCard';
 import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
+import styles from './RegisterPage.module.css';
 
 const t = {
   title: 'Реєстрація',
@@ -18,6 +21,8 @@ const t = {
   busy: 'Реєструємо…',
   haveAccount: 'Вже маєте кабінет?',
   login: 'Увійти',
+  consent: 'Я погоджуюся з тим, як «Єдині» зберігає мої дані',
+  privacy: 'Що ми зберігаємо і навіщо',
 } as const;
 
 const check = checkWith(registerBodySchema);
@@ -33,6 +38,8 @@ export default function RegisterPage() {
     email: field(form, 'email'),
     password: field(form, 'password', false),
     ...(inviterId ? { inviterId } : {}),
+    // Unticked, it stays false: the contract's check (and the server's) names the field.
+    consent: (form.get('consent') === 'on') as true,
   });
   const onSubmit = async (body: RegisterBody) => {
     const result = await dispatch(register(body));
@@ -55,7 +62,34 @@ export default function RegisterPage() {
         <TextField label={authTexts.lastName} name="last_name" autoComplete="family-name" required />
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
         <NewPasswordField label={authTexts.password} />
+        <ConsentField />
       </CheckedAuthForm>
     </AuthCard>
+  );
+}
+
+/** The privacy notice's required checkbox, its problem under it like any field's. */
+function ConsentField() {
+  const id = useId();
+  const problem = useFieldError(id, 'consent', undefined);
+  return (
+    <div className={styles.consent}>
+      <input
+        id={id}
+        type="checkbox"
+        name="consent"
+        required
+        aria-invalid={problem.text ? true : undefined}
+        aria-describedby={problem.errorId || undefined}
+      />
+      <label htmlFor={id}>
+        {t.consent} (
+        <Link to="/privacy" target="_blank" rel="noopener">
+          {t.privacy}
+        </Link>
+        )
+      </label>
+      <FieldError id={problem.errorId} text={problem.text} />
+    </div>
   );
 }

@@ -20,6 +20,7 @@ describe('account screens', () => {
     await ui.type(screen.getByLabelText('Прізвище'), 'Коваль');
     await ui.type(screen.getByLabelText('Електронна пошта'), user.email);
     await ui.type(screen.getByLabelText('Пароль'), 'secret-123');
+    await ui.click(screen.getByRole('checkbox', { name: /погоджуюся/ }));
     await ui.click(screen.getByRole('button', { name: 'Зареєструватися' }));
 
     expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
@@ -31,6 +32,7 @@ describe('account screens', () => {
       email: user.email,
       password: 'secret-123',
       inviterId: 'u-9',
+      consent: true,
     });
   });
 
@@ -42,6 +44,7 @@ describe('account screens', () => {
     await ui.type(screen.getByLabelText('Прізвище'), 'Коваль');
     await ui.type(screen.getByLabelText('Електронна пошта'), user.email);
     await ui.type(screen.getByLabelText('Пароль'), 'secret-123');
+    await ui.click(screen.getByRole('checkbox', { name: /погоджуюся/ }));
     await ui.click(await screen.findByRole('button', { name: 'Зареєструватися' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ця електронна пошта вже зареєстрована');
     expect(screen.queryByText('Вас запросили до команди')).not.toBeInTheDocument();
@@ -62,9 +65,13 @@ describe('account screens', () => {
       named('Прізвище'),
       named('Електронна пошта'),
       screen.getByLabelText('Пароль'),
+      screen.getByRole('checkbox', { name: /погоджуюся/ }),
     ]) {
       expect(field).toHaveAttribute('aria-invalid', 'true');
     }
+    expect(screen.getByRole('checkbox', { name: /погоджуюся/ })).toHaveAccessibleDescription(
+      'Щоб зареєструватися, погодьтеся з тим, як ми зберігаємо ваші дані',
+    );
     expect(named('Імʼя')).toHaveAccessibleDescription(
       'Від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл',
     );

@@ -55,6 +55,9 @@ export default function LandingPage() {
         <p>
           © {new Date().getFullYear()} {t.footer}
         </p>
+        <p>
+          <Link to="/privacy">{t.privacy}</Link>
+        </p>
       </footer>
     </>
   );
