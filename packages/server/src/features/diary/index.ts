@@ -1,4 +1,4 @@
 /** The diary's public API: what other features, services.ts and app.ts may use. */
-export { diaryDaysOf, diaryEntriesOf, recordFirstTest } from './repo.js';
+export { diaryDaysOf, diaryEntriesOf, hasScoredSelfTest, recordFirstTest } from './repo.js';
 export { diaryRoutes } from './routes.js';
 export { DiaryService } from './service.js';

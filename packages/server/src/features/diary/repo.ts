@@ -108,3 +108,15 @@ export async function recordFirstTest(
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n ? entry.id : undefined;
 }
+
+/** Whether the learner has a scored self-test anywhere: they have really started (an inviter's points wait for it). */
+export async function hasScoredSelfTest(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('diary_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('test', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -4,6 +4,7 @@ import { Button } from '../../../shared/ui/Button';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
+import { AccountSettings } from './account/AccountSettings';
 import styles from './ProfilePage.module.css';
 
 const t = {
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </div>
         <p role="status">{copyStatus}</p>
       </section>
+      <AccountSettings />
     </div>
   );
 }
