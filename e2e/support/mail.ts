@@ -132,24 +132,33 @@ export async function mailsTo(dataDir: string, email: string): Promise<OutboxMai
 }
 
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset\/[A-Za-z0-9._~%-]+/;
+const CONFIRM_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\/[A-Za-z0-9._~%-]+/;
 
-/** The `…/reset/<token>` link in a mail, if there is one. */
-export function resetLinkIn(mail: OutboxMail): string | undefined {
+function linkIn(mail: OutboxMail, pattern: RegExp): string | undefined {
   for (const text of mail.texts) {
-    const match = RESET_LINK.exec(text.replace(/&amp;/g, '&'));
+    const match = pattern.exec(text.replace(/&amp;/g, '&'));
     if (match) return match[0];
   }
   return undefined;
 }
 
+/** The `…/reset/<token>` link in a mail, if there is one. */
+export const resetLinkIn = (mail: OutboxMail) => linkIn(mail, RESET_LINK);
+
+interface LinkWait {
+  timeoutMs?: number;
+  since?: number;
+}
+
 /**
  * Polls `DATA_DIR/outbox/*.eml` (up to `timeoutMs`) for the newest mail to `email` that carries a
- * password-reset link, and returns the link. Mails older than `since` (ms) are ignored.
+ * link of `pattern`, and returns the link. Mails older than `since` (ms) are ignored.
  */
-export async function readResetLink(
+async function readLink(
   dataDir: string,
   email: string,
-  { timeoutMs = 10_000, since = 0 }: { timeoutMs?: number; since?: number } = {},
+  pattern: RegExp,
+  { timeoutMs = 10_000, since = 0 }: LinkWait,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let seen = 0;
@@ -157,7 +166,7 @@ export async function readResetLink(
     const mails = (await mailsTo(dataDir, email)).filter((mail) => mail.mtimeMs >= since);
     seen = mails.length;
     for (const mail of mails) {
-      const link = resetLinkIn(mail);
+      const link = linkIn(mail, pattern);
       if (link) return link;
     }
     if (Date.now() >= deadline) break;
@@ -166,6 +175,14 @@ export async function readResetLink(
   throw new Error(
     seen === 0
       ? `No mail to ${email} appeared in ${join(dataDir, 'outbox')} within ${timeoutMs / 1000} s`
-      : `${seen} mail(s) to ${email} arrived, but none contains a …/reset/<token> link`,
+      : `${seen} mail(s) to ${email} arrived, but none contains a link like ${pattern.source}`,
   );
 }
+
+/** The newest password-reset link mailed to `email`. */
+export const readResetLink = (dataDir: string, email: string, wait: LinkWait = {}) =>
+  readLink(dataDir, email, RESET_LINK, wait);
+
+/** The newest address-confirmation link (`…/confirm-email/<token>`) mailed to `email`. */
+export const readConfirmLink = (dataDir: string, email: string, wait: LinkWait = {}) =>
+  readLink(dataDir, email, CONFIRM_LINK, wait);

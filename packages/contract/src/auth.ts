@@ -21,7 +21,8 @@ export function normalizeApostrophes(text: string): string {
 /** Ukrainian or Latin letters, apostrophe, hyphen and space; at least two letters in all. */
 const NAME_PATTERN = /^(?=(?:.*[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії]){2})[A-Za-zА-ЩЬЮЯҐЄІЇа-щьюяґєії'‘’ʼʻ`´′＇\- ]{2,30}$/u;
 
-function nameSchema(label: string) {
+/** A first or last name: registration's rules, also the profile's (account.ts). */
+export function nameSchema(label: string) {
   return requiredText(label)
     .trim()
     .regex(NAME_PATTERN, `${label}: від 2 до 30 літер (українських або латинських), можна апостроф, дефіс і пробіл`)
@@ -94,6 +95,10 @@ export const userSchema = z
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
+    /** Whether the address was confirmed by its link (accounts made before 0027 and by the operator count as confirmed). */
+    emailVerified: z.boolean(),
+    /** A new address asked for and not yet confirmed by the link mailed to it. */
+    pendingEmail: z.string().nullable(),
     /** Shown on the profile; what the account may do is `abilities`. */
     role: roleSchema,
     abilities: accountAbilitiesSchema,

@@ -45,6 +45,10 @@ export const MONTH_TOTALS_SHOWN = 12;
 export type AuditAction =
   | 'user.role'
   | 'user.password'
+  | 'account.email.request'
+  | 'account.email'
+  | 'account.password'
+  | 'account.profile'
   | 'course.create'
   | 'course.update'
   | 'course.next-wave'

@@ -1,16 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES, CERTIFICATE_MESSAGES, CHAT_MESSAGES, FILE_MESSAGES, PRIVACY_MESSAGES } from '@yedyni/contract';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  CERTIFICATE_MESSAGES,
+  CHAT_MESSAGES,
+  FILE_MESSAGES,
+  PRIVACY_MESSAGES,
+} from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
 import { AnalyticsService } from './features/analytics/index.js';
-import { AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import { AccountService, AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
 import { CertificatesService } from './features/certificates/index.js';
 import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
 import { CourseAuthoring, CoursesService } from './features/courses/index.js';
-import { DiaryService } from './features/diary/index.js';
+import { DiaryService, hasScoredSelfTest } from './features/diary/index.js';
 import { FilesService } from './features/files/index.js';
 import {
   GameService,
@@ -35,7 +42,7 @@ import { PaymentReports, PaymentsService } from './features/payments/index.js';
 import { PrivacyService } from './features/privacy/index.js';
 import { ProgressService } from './features/progress/index.js';
 import { RepliesService } from './features/replies/index.js';
-import { SupportService } from './features/support/index.js';
+import { creditInvitation, SupportService } from './features/support/index.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
 import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
@@ -66,6 +73,8 @@ export interface ServiceOverrides {
 export interface Services {
   db: Db;
   auth: AuthService;
+  /** My own account: names, the address and its check, the password. */
+  account: AccountService;
   /** argon2 with a bounded waiting line, shared by everything that hashes a password. */
   passwords: PasswordHasher;
   chat: ChatService;
@@ -127,6 +136,12 @@ const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const CERTIFICATE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 /** Password tries at an account deletion per person an hour: the owner mistypes a few, a stolen session guesses no further. */
 const ACCOUNT_PASSWORD_ATTEMPTS_PER_HOUR = 10;
+/** Wrong current passwords per account in 15 minutes, before account changes answer 429. */
+const ACCOUNT_PASSWORD_TRIES = 5;
+/** Link mails (address check, address change) per account an hour: «надіслати ще раз» is not a flood. */
+const ACCOUNT_MAILS_PER_HOUR = 3;
+/** Mailed links opened per client address an hour. */
+const EMAIL_LINKS_PER_HOUR = 30;
 /** Public certificate checks per address a minute: plenty for people, too few to try ids in bulk. */
 const CERTIFICATE_LOOKUPS_PER_MINUTE = 60;
 
@@ -305,6 +320,47 @@ export async function createServices(
       onSignedIn: (userId) => privacy.cancelDeletion(userId),
     });
     settleAuth = () => auth.settle();
+    const account = new AccountService({
+      db,
+      clock,
+      mailer,
+      passwords,
+      auth,
+      publicUrl: config.publicUrl,
+      log,
+      limiters: {
+        password: new AttemptLimiter(
+          `${ns}account-password`,
+          ACCOUNT_PASSWORD_TRIES,
+          15 * 60,
+          ACCOUNT_MESSAGES.tooManyPasswordTries,
+          redis,
+        ),
+        mails: new AttemptLimiter(
+          `${ns}account-mails`,
+          ACCOUNT_MAILS_PER_HOUR,
+          60 * 60,
+          ACCOUNT_MESSAGES.tooManyMails,
+          redis,
+        ),
+        links: new AttemptLimiter(
+          `${ns}email-links`,
+          EMAIL_LINKS_PER_HOUR,
+          60 * 60,
+          AUTH_MESSAGES.tooManyResets,
+          redis,
+        ),
+      },
+      onPasswordChanged: async (trx, userId, how, now) => {
+        await notifications.notify(trx, passwordChanged(userId, how, now));
+      },
+      onSessionsEnded: (ended) => broadcaster.endSessions(ended),
+      // What waited for a confirmed address: the inviter's points (if the member has started) and the receipts.
+      onEmailVerified: async (trx, userId, now) => {
+        if (await hasScoredSelfTest(trx, userId)) await creditInvitation(trx, userId, now);
+        await payments.sendHeldReceipts(trx, userId);
+      },
+    });
     const diary = new DiaryService({ db, clock, courses });
     const uploads = new LocalFileStore(path.join(config.dataDir, 'uploads'));
     const files = new FilesService({
@@ -456,6 +512,7 @@ export async function createServices(
     return {
       db,
       auth,
+      account,
       passwords,
       chat,
       broadcaster,

@@ -1,6 +1,6 @@
 import { COURSE_MESSAGES, DIARY_MESSAGES, kyivIsoDate } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
+import { confirmEmail, startTestApp, type TestApp } from './support/app.js';
 import { curator, DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
 
 let t: TestApp;
@@ -122,6 +122,7 @@ describe('invitation points', () => {
   it('go to the inviter once the invitee is scored on a first self-test, not on registration, and once only', async () => {
     const inviter = await signUp(t);
     const invitee = await signUp(t, { inviterId: inviter.user._id });
+    await confirmEmail(t, invitee.person.email);
     expect(await footprint(inviter.token)).toBe(10);
     const blank = await t.api('POST', `/api/courses/${alpha}/lessons/1/test`, {
       token: invitee.token,
@@ -158,6 +159,7 @@ describe('invitation points', () => {
   it('lose no update when many invitees start at once', async () => {
     const inviter = await signUp(t);
     const invitees = await Promise.all(Array.from({ length: 8 }, () => signUp(t, { inviterId: inviter.user._id })));
+    await Promise.all(invitees.map((i) => confirmEmail(t, i.person.email)));
     expect(await footprint(inviter.token)).toBe(10);
     await Promise.all(
       invitees.map((i) =>

@@ -31,6 +31,7 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   users: ['id'],
   sessions: ['id'],
   password_resets: ['token_hash'],
+  email_tokens: ['token_hash'],
   mark_entries: ['id'],
   courses: ['id'],
   course_waves: ['course_id', 'label'],

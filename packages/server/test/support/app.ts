@@ -245,15 +245,37 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The reset link last mailed to `email` (mail goes out without being awaited, so it is polled). */
-export async function resetLinkOf(t: TestApp, email: string): Promise<string> {
+/**
+ * The link of this kind last mailed to `email` (mail goes out without being awaited, so it is
+ * polled); `after`: how many such links to skip (a newer one is awaited).
+ */
+export async function mailedLinkOf(
+  t: TestApp,
+  email: string,
+  kind: 'reset' | 'confirm-email',
+  after = 0,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<]+/${kind}/[A-Za-z0-9_-]+`);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await t.outbox()).map(decodeQuotedPrintable).filter((m) => m.includes(`To: ${email}`));
-    const link = mail.at(-1)?.match(/https?:\/\/[^\s"<]+\/reset\/[A-Za-z0-9_-]+/)?.[0];
+    const links = (await t.outbox())
+      .map(decodeQuotedPrintable)
+      .filter((m) => m.includes(`To: ${email}`))
+      .flatMap((m) => m.match(pattern)?.[0] ?? []);
+    const link = links.length > after ? links.at(-1) : undefined;
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no reset mail for ${email}`);
+  throw new Error(`no ${kind} mail for ${email}`);
+}
+
+/** The reset link last mailed to `email`. */
+export const resetLinkOf = (t: TestApp, email: string) => mailedLinkOf(t, email, 'reset');
+
+/** Opens the address check mailed at registration, as its owner does (issue 21). */
+export async function confirmEmail(t: TestApp, email: string): Promise<void> {
+  const token = (await mailedLinkOf(t, email, 'confirm-email')).split('/confirm-email/')[1];
+  const answer = await t.api('POST', '/api/account/email/confirm', { body: { token } });
+  if (answer.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(answer.body)}`);
 }
 
 /**

@@ -11,6 +11,8 @@ import AppLayout from './layouts/AppLayout';
 const BonusLayout = lazyScreen(() => import('./layouts/BonusLayout'));
 
 const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
+/** A mailed link that confirms an address (a visitor signs in first and comes back to it). */
+const ConfirmEmailPage = lazyScreen(() => import('../features/auth/components/ConfirmEmailPage'));
 
 const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
 /** «Мій прогрес»; its footprint chart loads uPlot on its own when drawn. */
@@ -142,6 +144,7 @@ export default function SignedInRoutes() {
           <Route path="olympiad" element={<OlympiadPage />} />
           <Route path="donat" element={<DonationPage />} />
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="confirm-email/:token" element={<ConfirmEmailPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />

@@ -24,6 +24,8 @@ export const user: User = {
   first_name: 'Олена',
   last_name: 'Коваль',
   email: 'olena@example.com',
+  emailVerified: true,
+  pendingEmail: null,
   role: 'user',
   abilities: ROLE_ABILITIES.user,
   createdAt: Date.UTC(2026, 2, 3, 10, 0),

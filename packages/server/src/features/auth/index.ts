@@ -1,8 +1,10 @@
 /** Accounts and sessions: the public API other features, services.ts and app.ts use. */
+export { type AccountLimiters, AccountService } from './account.js';
+export { accountRoutes } from './account-routes.js';
 export { authentication, signedInRoutes } from './authenticate.js';
 export { PasswordHasher } from './passwords.js';
 export type { Actor } from './policy.js';
-export { authorsById, forgetAccount, passwordHashOf, profileForExport } from './repo.js';
+export { authorsById, emailVerified, forgetAccount, passwordHashOf, profileForExport } from './repo.js';
 export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
 export { SessionTokens } from './tokens.js';

@@ -20,3 +20,8 @@ export function isCurator(actor: Actor): boolean {
 export function isAdmin(actor: Actor): boolean {
   return actor.role === 'admin';
 }
+
+/** Whose changes to their own account (names, address, password) go to the audit log: staff's. */
+export function auditsOwnAccount(actor: Actor): boolean {
+  return isCurator(actor);
+}

@@ -15,6 +15,10 @@ export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+export function findUserById(db: Executor, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function userExists(db: Executor, id: string) {
   return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 }
@@ -61,8 +65,23 @@ function accountWithInviter(db: Executor, userId: string, rootInviter: boolean) 
 }
 
 /** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
-export async function loadUser(db: Executor, userId: string): Promise<StoredUser | undefined> {
-  const row = await accountWithInviter(db, userId, false).executeTakeFirst();
+export async function loadUser(db: Executor, userId: string, now: number): Promise<StoredUser | undefined> {
+  const row = await accountWithInviter(db, userId, false)
+    .select([
+      'u.email_verified_at',
+      (eb) =>
+        eb
+          .selectFrom('email_tokens as t')
+          .select('t.email')
+          .whereRef('t.user_id', '=', 'u.id')
+          .where('t.purpose', '=', 'change')
+          .where('t.used_at', 'is', null)
+          .where('t.expires_at', '>', now)
+          .orderBy('t.created_at', 'desc')
+          .limit(1)
+          .as('pending_email'),
+    ])
+    .executeTakeFirst();
   if (!row) return undefined;
   const courses = await db
     .selectFrom('enrollments')
@@ -79,6 +98,8 @@ export async function loadUser(db: Executor, userId: string): Promise<StoredUser
     email: row.email,
     role: row.role,
     createdAt: row.created_at,
+    emailVerified: row.email_verified_at !== null,
+    pendingEmail: row.pending_email ?? null,
     courses: courses.map((c) => ({ _id: c.id, title: c.title })),
     inviter:
       row.inviter_first_name && row.inviter_last_name
@@ -233,5 +254,111 @@ export async function forgetAccount(trx: Executor, userId: string, now: number):
     .where('id', '=', userId)
     .execute();
   await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
   await revokeAllSessions(trx, userId, now);
+}
+
+/** New names, stored as registration stores them (one apostrophe), with the console's search text. */
+export async function setNames(db: Executor, userId: string, names: { first_name: string; last_name: string }) {
+  const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const first_name = normalizeApostrophes(names.first_name);
+  const last_name = normalizeApostrophes(names.last_name);
+  await db
+    .updateTable('users')
+    .set({ first_name, last_name, search: userSearchText({ first_name, last_name, email: user.email }) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function insertEmailToken(
+  db: Executor,
+  token: {
+    tokenHash: string;
+    userId: string;
+    purpose: 'verify' | 'change';
+    email: string;
+    now: number;
+    expiresAt: number;
+  },
+) {
+  return db
+    .insertInto('email_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      user_id: token.userId,
+      purpose: token.purpose,
+      email: token.email,
+      created_at: token.now,
+      expires_at: token.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Marks a live link used and tells what it was for. Of two concurrent uses exactly one wins: the
+ * update only matches while `used_at` is still empty.
+ */
+export function useEmailToken(db: Executor, tokenHash: string, now: number) {
+  return db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'purpose', 'email'])
+    .executeTakeFirst();
+}
+
+/** Spends the user's live links (of one purpose, or all): a newer link, a new password or a new address replaces them. */
+export function expireEmailTokens(db: Executor, userId: string, now: number, purpose?: 'verify' | 'change') {
+  let query = db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null);
+  if (purpose) query = query.where('purpose', '=', purpose);
+  return query.execute();
+}
+
+export function markEmailVerified(db: Executor, userId: string, email: string, now: number) {
+  return db
+    .updateTable('users')
+    .set({ email_verified_at: now })
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The new address, confirmed by its link; the console's search follows it. */
+export async function setVerifiedEmail(db: Executor, userId: string, email: string, now: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('users')
+    .set({ email, email_verified_at: now, search: userSearchText({ ...user, email }) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Whether the person's address is confirmed (an unknown person's is not). */
+export async function emailVerified(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  return row?.email_verified_at != null;
+}
+
+/** Ends every session of the user but one; names the ended ones, so their sockets close too. */
+export function revokeOtherSessions(db: Executor, userId: string, keep: string, now: number) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keep)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
 }

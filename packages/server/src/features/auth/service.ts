@@ -3,6 +3,7 @@ import {
   type AccountAbilities,
   AUTH_MESSAGES,
   type AuthResponse,
+  normalizeApostrophes,
   RECOVERY_ANSWER,
   REGISTRATION_POINTS,
   RESET_TOKEN_TTL_MS,
@@ -19,7 +20,8 @@ import { AppError } from '../../infra/errors.js';
 import type { Mailer } from '../../infra/mail.js';
 import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../support/index.js';
-import { resetPasswordMail } from './mails.js';
+import { issueEmailLink } from './email-links.js';
+import { resetPasswordMail, verifyEmailMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
 import type { Actor } from './policy.js';
 import * as repo from './repo.js';
@@ -54,6 +56,11 @@ export interface NewAccount {
   password: string;
   inviterId?: string | undefined;
   role?: Role;
+  /**
+   * Registration: the address is confirmed by a mailed link. Accounts the operator or the demo
+   * seed make have addresses someone vouched for, and count as confirmed.
+   */
+  confirmByMail?: boolean;
 }
 
 /** Registration, the operator's create-user and a reset take no password from the breach lists. */
@@ -113,7 +120,12 @@ export class AuthService {
        * A password changed (a reset or the operator's set-password): the owner is told by e-mail,
        * in the same transaction, so a change that rolls back tells nobody.
        */
-      onPasswordChanged?: (trx: Executor, userId: string, how: 'reset' | 'operator', now: number) => Promise<void>;
+      onPasswordChanged?: (
+        trx: Executor,
+        userId: string,
+        how: 'reset' | 'operator' | 'signed-in',
+        now: number,
+      ) => Promise<void>;
       /** Told after sessions end, so open sockets of those sessions are closed at once. */
       onSessionsEnded?: (ended: { sessionId: string } | { userId: string }) => void;
       /** Told of every sign-in before its session is made (a pending account deletion is cancelled by it). */
@@ -123,7 +135,7 @@ export class AuthService {
 
   async register(input: NewAccount, clientAddress: string): Promise<AuthResponse> {
     await this.deps.limiters.register.consume(clientAddress);
-    const userId = await this.createAccount(input);
+    const userId = await this.createAccount({ ...input, confirmByMail: true });
     return this.signIn(userId);
   }
 
@@ -138,6 +150,7 @@ export class AuthService {
     const userId = randomUUID();
     refuseCommon(input.password);
     const passwordHash = await this.deps.passwords.hash(input.password);
+    let verifyLink: string | undefined;
     try {
       await db.transaction().execute(async (trx) => {
         const inviter = input.inviterId ? await repo.userExists(trx, input.inviterId) : undefined;
@@ -152,7 +165,16 @@ export class AuthService {
           inviter_id: inviterId,
           created_at: now,
           mark: 0,
+          email_verified_at: input.confirmByMail ? null : now,
         });
+        if (input.confirmByMail) {
+          verifyLink = await issueEmailLink(trx, this.deps.publicUrl, {
+            userId,
+            purpose: 'verify',
+            email: input.email,
+            now,
+          });
+        }
         await addFootprint(trx, {
           userId,
           points: REGISTRATION_POINTS,
@@ -166,6 +188,11 @@ export class AuthService {
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
       throw error;
+    }
+    const link = verifyLink;
+    if (link) {
+      const mail = verifyEmailMail(input.email, normalizeApostrophes(input.first_name), link);
+      this.afterAnswer(() => this.deps.mailer.send(mail), 'verification mail failed');
     }
     return userId;
   }
@@ -229,7 +256,7 @@ export class AuthService {
    * Runs `work` once the current answer has gone out (setImmediate: after the reply is written).
    * A failure is logged, never dropped; `settle` waits for what is still running (shutdown).
    */
-  private afterAnswer(work: () => Promise<void>, failure: string): void {
+  afterAnswer(work: () => Promise<void>, failure: string): void {
     const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
       .catch((error: unknown) => this.deps.log.error({ err: error }, failure))
@@ -260,6 +287,7 @@ export class AuthService {
       await repo.setPassword(trx, reset.user_id, passwordHash);
       await repo.revokeAllSessions(trx, reset.user_id, now);
       await repo.expirePasswordResets(trx, reset.user_id, now);
+      await repo.expireEmailTokens(trx, reset.user_id, now, 'change');
       await this.deps.onPasswordChanged?.(trx, reset.user_id, 'reset', now);
       return reset.user_id;
     });
@@ -285,6 +313,7 @@ export class AuthService {
       await repo.setPassword(trx, user.id, passwordHash);
       await repo.revokeAllSessions(trx, user.id, now);
       await repo.expirePasswordResets(trx, user.id, now);
+      await repo.expireEmailTokens(trx, user.id, now, 'change');
       await writeAudit(trx, {
         actorId: null,
         action: 'user.password',
@@ -372,7 +401,7 @@ export class AuthService {
 
   /** The API's `User`, with its abilities; undefined when there is no such account. */
   async findUser(userId: string): Promise<User | undefined> {
-    const user = await repo.loadUser(this.deps.db, userId);
+    const user = await repo.loadUser(this.deps.db, userId, this.deps.clock.now());
     return user && { ...user, abilities: this.deps.accountAbilities({ id: user._id, role: user.role }) };
   }
 

@@ -128,3 +128,15 @@ export function diaryForExport(db: Executor, userId: string) {
 export async function forgetLearnerDiary(trx: Executor, userId: string): Promise<void> {
   await trx.deleteFrom('diary_entries').where('user_id', '=', userId).execute();
 }
+
+/** Whether the learner has a scored self-test anywhere: they have really started (an inviter's points wait for it). */
+export async function hasScoredSelfTest(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('diary_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('test', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

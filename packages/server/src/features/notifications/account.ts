@@ -3,12 +3,17 @@ import { formatLongDate } from '@yedyni/contract';
 import type { NotificationEvent } from './service.js';
 
 /** The account's security mail: always sent, at once, whatever the preferences and the hour. */
-export function passwordChanged(userId: string, how: 'reset' | 'operator', now: number): NotificationEvent {
+export function passwordChanged(
+  userId: string,
+  how: 'reset' | 'operator' | 'signed-in',
+  now: number,
+): NotificationEvent {
   const title = 'Пароль до «Єдині» змінено';
-  const body =
-    how === 'reset'
-      ? 'Пароль змінено за посиланням для відновлення. Усі сеанси завершено.'
-      : 'Пароль змінив адміністратор. Усі сеанси завершено.';
+  const body = {
+    reset: 'Пароль змінено за посиланням для відновлення. Усі сеанси завершено.',
+    operator: 'Пароль змінив адміністратор. Усі сеанси завершено.',
+    'signed-in': 'Пароль змінено в кабінеті, з поточним паролем.',
+  }[how];
   return {
     userId,
     category: 'account',

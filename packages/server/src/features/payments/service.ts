@@ -21,6 +21,7 @@ import type { PaymentOrdersTable, PaymentsTable } from '../../infra/db/schema.js
 import { AppError } from '../../infra/errors.js';
 import { type LiqPayParams, LiqPaySigner, liqpayRequest, liqpayUtcDate } from '../../infra/liqpay/index.js';
 import { nulAt } from '../../infra/nul.js';
+import { emailVerified } from '../auth/index.js';
 import type { NotificationService } from '../notifications/index.js';
 import { addFootprint, footprintHistory } from '../support/index.js';
 import { isFailure, isSuccess, type ProviderEvent, readProviderEvent } from './callbacks.js';
@@ -296,27 +297,51 @@ export class PaymentsService {
       sourceKey: `payment:${event.paymentId}`,
       date: event.endDate,
     });
-    if (subscription) {
-      const amount = formatUah(uah(amountKop));
-      const when = formatLongDate(event.endDate);
-      await this.deps.notifications.notify(trx, {
-        userId: order.user_id,
-        category: 'payments',
-        key: `payments:charged:${event.paymentId}`,
-        title: 'Щомісячний внесок отримано',
-        body: `${amount}, ${when}. Дякуємо, що підтримуєте рух!`,
-        link: '/uk/donat',
-        email: {
-          subject: `Щомісячний внесок ${amount} отримано`,
-          paragraphs: [
-            `Ми отримали ваш щомісячний внесок: ${amount}, ${when}.`,
-            'Дякуємо, що підтримуєте рух! Керувати підпискою можна на сторінці підтримки.',
-          ],
-          action: 'Моя підтримка',
-        },
-      });
+    // The receipt waits for a confirmed address (sendHeldReceipts sends it then).
+    if (subscription && (await emailVerified(trx, order.user_id))) {
+      await this.tellCharged(trx, order.user_id, { paymentId: event.paymentId, amountKop, at: event.endDate });
     }
     return 'applied';
+  }
+
+  /** A monthly charge's receipt, once per `payment_id` (its key). */
+  private tellCharged(trx: Executor, userId: string, charge: { paymentId: string; amountKop: number; at: number }) {
+    const amount = formatUah(uah(charge.amountKop));
+    const when = formatLongDate(charge.at);
+    return this.deps.notifications.notify(trx, {
+      userId,
+      category: 'payments',
+      key: `payments:charged:${charge.paymentId}`,
+      title: 'Щомісячний внесок отримано',
+      body: `${amount}, ${when}. Дякуємо, що підтримуєте рух!`,
+      link: '/uk/donat',
+      email: {
+        subject: `Щомісячний внесок ${amount} отримано`,
+        paragraphs: [
+          `Ми отримали ваш щомісячний внесок: ${amount}, ${when}.`,
+          'Дякуємо, що підтримуєте рух! Керувати підпискою можна на сторінці підтримки.',
+        ],
+        action: 'Моя підтримка',
+      },
+    });
+  }
+
+  /**
+   * The receipts held while the payer's address was unconfirmed, sent in the transaction that
+   * confirms it: each monthly charge not refunded, once (a receipt already told is the same key).
+   */
+  async sendHeldReceipts(trx: Executor, userId: string): Promise<void> {
+    const charges = await trx
+      .selectFrom('payments')
+      .select(['payment_id', 'amount_kop', 'end_date'])
+      .where('user_id', '=', userId)
+      .where('action', 'in', ['subscribe', 'regular'])
+      .where('reversed_at', 'is', null)
+      .orderBy('end_date')
+      .execute();
+    for (const c of charges) {
+      await this.tellCharged(trx, userId, { paymentId: c.payment_id, amountKop: c.amount_kop, at: c.end_date });
+    }
   }
 
   /** A declined first charge or a failed monthly one: the person may start again at /uk/donat. */

@@ -49,16 +49,25 @@ export async function addFootprint(trx: Executor, entry: NewFootprintEntry): Pro
 
 /**
  * The inviter's INVITATION_POINTS for a new team member, once that member has really started
- * (their first complete self-test), not on registration: throwaway accounts made with someone's
- * link earn them nothing. Call it inside the transaction of that cause; the source key is the
- * one registration used before, so a member counted then is never counted again.
+ * (their first complete self-test) and confirmed their address, not on registration: throwaway
+ * accounts made with someone's link earn them nothing. Call it inside the transaction of either
+ * cause (the later one pays); the source key is the one registration used before, so a member
+ * counted then is never counted again.
  */
 export async function creditInvitation(trx: Executor, memberId: string, now: number): Promise<boolean> {
+  // The member's row lock (PostgreSQL; SQLite runs one transaction at a time): a self-test and the
+  // address's confirmation both take it, so whichever commits second sees both causes and pays.
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ email_verified_at: eb.ref('email_verified_at') }))
+    .where('id', '=', memberId)
+    .execute();
   const member = await trx
     .selectFrom('users as m')
     .innerJoin('users as i', 'i.id', 'm.inviter_id')
     .select(['m.first_name', 'm.last_name', 'i.id as inviterId'])
     .where('m.id', '=', memberId)
+    .where('m.email_verified_at', 'is not', null)
     .where('i.id', '!=', ROOT_USER_ID)
     .executeTakeFirst();
   if (!member) return false;

@@ -17,6 +17,8 @@ export interface UsersTable {
   mark: number;
   /** Names and email in lower case, for the admin console's search (set on insert). */
   search: Generated<string>;
+  /** When the address was confirmed by its mailed link; null until then (0027). */
+  email_verified_at: number | null;
 }
 
 export interface SessionsTable {
@@ -31,6 +33,19 @@ export interface PasswordResetsTable {
   /** sha256 of the token mailed to the user; the token itself is never stored. */
   token_hash: string;
   user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Mailed links that confirm an address (0027): at registration (`verify`) or for a change (`change`). */
+export interface EmailTokensTable {
+  /** sha256 of the token in the mail; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify' | 'change';
+  /** The address the link was sent to, and which it confirms. */
+  email: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -629,6 +644,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_tokens: EmailTokensTable;
   mark_entries: MarkEntriesTable;
   courses: CoursesTable;
   course_waves: CourseWavesTable;

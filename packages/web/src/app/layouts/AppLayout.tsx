@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/homework';
@@ -14,6 +14,9 @@ import { fetchIndicators } from '../partners';
 import { useRealtime } from '../realtime';
 import styles from './AppLayout.module.css';
 import { Header } from './Header';
+
+/** Only for an unconfirmed address, so fetched only then; nothing shows while it comes. */
+const EmailBanner = lazy(() => import('../../features/auth/components/EmailBanner'));
 
 /** What the frame needs to open without a network, fetched through the worker (it keeps them). */
 function keepSessionOffline() {
@@ -67,6 +70,11 @@ export default function AppLayout() {
         onLogout={onLogout}
       />
       <OfflineNotice />
+      {!user.emailVerified && (
+        <Suspense fallback={null}>
+          <EmailBanner email={user.email} />
+        </Suspense>
+      )}
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

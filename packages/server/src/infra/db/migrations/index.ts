@@ -25,6 +25,7 @@ import * as savedReplies from './0023_saved_replies.js';
 import * as waveAnalytics from './0024_wave_analytics.js';
 import * as chatModeration from './0025_chat_moderation.js';
 import * as reviewVersion from './0026_review_version.js';
+import * as accountEmail from './0027_account_email.js';
 import * as myData from './0030_my_data.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_wave_analytics': waveAnalytics,
   '0025_chat_moderation': chatModeration,
   '0026_review_version': reviewVersion,
+  '0027_account_email': accountEmail,
   '0030_my_data': myData,
 };
 

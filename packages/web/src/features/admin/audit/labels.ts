@@ -4,6 +4,10 @@ import type { AuditAction } from '@yedyni/contract';
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.role': 'Зміна ролі',
   'user.password': 'Новий пароль (командний рядок)',
+  'account.email.request': 'Запит на нову адресу (свій акаунт)',
+  'account.email': 'Нова адреса підтверджена (свій акаунт)',
+  'account.password': 'Новий пароль (свій акаунт)',
+  'account.profile': 'Нове імʼя (свій акаунт)',
   'course.create': 'Новий курс',
   'course.update': 'Зміна курсу',
   'course.next-wave': 'Наступна хвиля',

@@ -5,6 +5,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { MyDataSection } from '../../privacy';
 import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
+import { AccountSettings } from './account/AccountSettings';
 import styles from './ProfilePage.module.css';
 
 const t = {
@@ -66,6 +67,7 @@ export default function ProfilePage() {
         </div>
         <p role="status">{copyStatus}</p>
       </section>
+      <AccountSettings />
       <MyDataSection />
     </div>
   );
