@@ -296,7 +296,10 @@ export async function createServices(
         await notifications.notify(trx, passwordChanged(userId, how, now));
       },
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
+      idleMs: config.sessionIdleDays * 24 * 60 * 60 * 1000,
     });
+    broadcaster.onSessionsEndedElsewhere((ended) => auth.forget(ended));
+    notifications.addTickSource('sessions', (now) => auth.sweepEndedSessions(now));
     settleAuth = () => auth.settle();
     const diary = new DiaryService({ db, clock, courses });
     const files = new FilesService({

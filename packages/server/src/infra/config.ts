@@ -103,6 +103,13 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: positiveInt.default(30),
   /** Curators hear of homework waiting longer than this in their daily review digest. */
   REVIEW_DIGEST_AFTER_HOURS: positiveInt.default(24),
+  /** A session unused this many days ends (a session ends after 30 days in any case). */
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .int('ціле число днів')
+    .min(1, 'від 1 до 30 днів')
+    .max(30, 'від 1 до 30 днів: сесія й так закінчується через 30 днів')
+    .default(14),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
 });
@@ -158,6 +165,8 @@ export interface Config {
   jobs: { expireSeconds: number; retryLimit: number; retryDelaySeconds: number };
   /** Notifications: how long homework waits before the curators' review digest names it. */
   notifications: { reviewDigestAfterHours: number };
+  /** Days without use after which a session ends. */
+  sessionIdleDays: number;
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
   benchBareRoute: boolean;
 }
@@ -250,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
     },
     notifications: { reviewDigestAfterHours: env.REVIEW_DIGEST_AFTER_HOURS },
+    sessionIdleDays: env.SESSION_IDLE_DAYS,
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
 }

@@ -20,3 +20,8 @@ export function isCurator(actor: Actor): boolean {
 export function isAdmin(actor: Actor): boolean {
   return actor.role === 'admin';
 }
+
+/** A session is its owner's alone: only they see it or end it, whatever their role. */
+export function canEndSession(actor: Actor, session: { user_id: string }): boolean {
+  return session.user_id === actor.id;
+}
