@@ -57,17 +57,8 @@ describe('my sessions', () => {
     const answer = await sessionsOf(t, phone);
     expect(answer.status).toBe(200);
     expect(answer.body.idleDays).toBe(14);
-    // The most recently used first: the laptop signed in a second later.
+    // This one first, then the most recently used.
     expect(answer.body.sessions).toEqual([
-      {
-        _id: expect.any(String),
-        device: 'Firefox 128 · Windows 10',
-        deviceKind: 'desktop',
-        place: '127.0.x.x',
-        createdAt: createdAt + 1000,
-        lastSeenAt: createdAt + 1000,
-        current: false,
-      },
       {
         _id: expect.any(String),
         device: 'Chrome 126 · Android 14',
@@ -77,15 +68,27 @@ describe('my sessions', () => {
         lastSeenAt: createdAt,
         current: true,
       },
+      {
+        _id: expect.any(String),
+        device: 'Firefox 128 · Windows 10',
+        deviceKind: 'desktop',
+        place: '127.0.x.x',
+        createdAt: createdAt + 1000,
+        lastSeenAt: createdAt + 1000,
+        current: false,
+      },
     ]);
     const text = JSON.stringify(answer.body);
     expect(text).not.toContain(phone);
     expect(text).not.toContain(laptop);
     expect(text).not.toContain('127.0.0.1');
 
-    // From the laptop the same two, the laptop's marked; the other person sees only their own.
+    // From the laptop the same two, the laptop's first and marked; the other person sees only their own.
     const fromLaptop = (await sessionsOf(t, laptop)).body.sessions;
-    expect(fromLaptop.map((s: { current: boolean }) => s.current)).toEqual([true, false]);
+    expect(fromLaptop.map((s: { device: string; current: boolean }) => [s.device, s.current])).toEqual([
+      ['Firefox 128 · Windows 10', true],
+      ['Chrome 126 · Android 14', false],
+    ]);
     const theirs = (await sessionsOf(t, someoneElse.token)).body.sessions;
     expect(theirs).toHaveLength(1);
     expect(theirs[0]).toMatchObject({ current: true, device: null, deviceKind: null });

@@ -79,8 +79,9 @@ export const DEMO_LEARNER_EMAIL = 'learner@example.org';
 /**
  * How long HTTP requests on one instance may rely on a session this instance found live, before
  * the database is asked again. Logout, password reset and role changes on this instance take
- * effect at once (they drop what was remembered); ones made on another instance, by the
- * operator's command line or straight in the database are seen within this time.
+ * effect at once (they drop what was remembered); ended sessions are also dropped at once by every
+ * other instance (endedEverywhere). A role changed on another instance, by the operator's command
+ * line or anything straight in the database is seen within this time.
  */
 export const SESSION_RECHECK_MS = 5_000;
 /** At most this many tokens are remembered; the oldest go first. */
@@ -332,8 +333,13 @@ export class AuthService {
   async listSessions(actor: SignedInUser): Promise<AccountSessions> {
     const now = this.deps.clock.now();
     const rows = await repo.listLiveSessions(this.deps.db, actor.id, now, now - this.deps.idleMs);
+    // This one first, then the most recently used.
+    const ordered = [
+      ...rows.filter((row) => row.id === actor.sessionId),
+      ...rows.filter((row) => row.id !== actor.sessionId),
+    ];
     return {
-      sessions: rows.map((row) => ({
+      sessions: ordered.map((row) => ({
         _id: row.id,
         device: row.device,
         deviceKind: row.device_kind as DeviceKind | null,
