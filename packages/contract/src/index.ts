@@ -25,4 +25,5 @@ export * from './repetition.js';
 export * from './replies.js';
 export * from './review.js';
 export * from './schedule.js';
+export * from './sessions.js';
 export * from './support.js';

@@ -318,7 +318,10 @@ export async function createServices(
       onSessionsEnded: (ended) => broadcaster.endSessions(ended),
       // A sign-in during an account deletion's grace period calls the deletion off.
       onSignedIn: (userId) => privacy.cancelDeletion(userId),
+      idleMs: config.sessionIdleDays * 24 * 60 * 60 * 1000,
     });
+    broadcaster.onSessionsEndedElsewhere((ended) => auth.forget(ended));
+    notifications.addTickSource('sessions', (now) => auth.sweepEndedSessions(now));
     settleAuth = () => auth.settle();
     const account = new AccountService({
       db,
@@ -354,7 +357,6 @@ export async function createServices(
       onPasswordChanged: async (trx, userId, how, now) => {
         await notifications.notify(trx, passwordChanged(userId, how, now));
       },
-      onSessionsEnded: (ended) => broadcaster.endSessions(ended),
       // What waited for a confirmed address: the inviter's points (if the member has started) and the receipts.
       onEmailVerified: async (trx, userId, now) => {
         if (await hasScoredSelfTest(trx, userId)) await creditInvitation(trx, userId, now);

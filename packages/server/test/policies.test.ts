@@ -2,7 +2,7 @@ import type { Role } from '@yedyni/contract';
 import { describe, expect, it } from 'vitest';
 import { canEnterConsole, canManageUsers, canReadAudit, consoleAbilities } from '../src/features/admin/policy.js';
 import { canNudge, canSeeWaveAnalytics } from '../src/features/analytics/policy.js';
-import type { Actor } from '../src/features/auth/policy.js';
+import { type Actor, canEndSession } from '../src/features/auth/policy.js';
 import { canManageCertificates, canRevokeCertificate } from '../src/features/certificates/policy.js';
 import {
   canDeleteMessage,
@@ -135,6 +135,9 @@ const table: Row[] = [
   // progress: the learner's alone, whatever the role (it is made of the private diary)
   ['read own progress', (a) => canReadProgress(a, own(a)), [true, true, true]],
   ['read their progress', (a) => canReadProgress(a, theirs), [false, false, false]],
+  // sessions: their owner's alone, whatever the role
+  ['end own session', (a) => canEndSession(a, own(a)), [true, true, true]],
+  ['end their session', (a) => canEndSession(a, theirs), [false, false, false]],
 ];
 
 describe('policies', () => {

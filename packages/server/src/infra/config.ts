@@ -107,6 +107,13 @@ const envSchema = z.object({
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(14),
   /** Whom the privacy notice names for questions about personal data; MAIL_FROM's mailbox when unset. */
   PRIVACY_CONTACT_EMAIL: z.email().optional(),
+  /** A session unused this many days ends (a session ends after 30 days in any case). */
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .int('ціле число днів')
+    .min(1, 'від 1 до 30 днів')
+    .max(30, 'від 1 до 30 днів: сесія й так закінчується через 30 днів')
+    .default(14),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
 });
@@ -164,6 +171,8 @@ export interface Config {
   notifications: { reviewDigestAfterHours: number };
   /** «Мої дані»: the deletion's grace period (days) and the privacy notice's contact address. */
   privacy: { graceDays: number; contactEmail: string };
+  /** Days without use after which a session ends. */
+  sessionIdleDays: number;
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
   benchBareRoute: boolean;
 }
@@ -260,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       graceDays: env.ACCOUNT_DELETION_GRACE_DAYS,
       contactEmail: env.PRIVACY_CONTACT_EMAIL ?? mailboxOf(env.MAIL_FROM) ?? 'no-reply@yedyni.local',
     },
+    sessionIdleDays: env.SESSION_IDLE_DAYS,
     benchBareRoute: env.BENCH_BARE_ROUTE,
   };
 }

@@ -15,8 +15,17 @@ export interface SocketData {
   token: string;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Sessions that ended: one, or all of a user's but `except` (the one its person stays in). */
+export type EndedSessions = { sessionId: string } | { userId: string; except?: string };
+
+/** What instances tell one another through the Redis adapter. */
+interface InterServerEvents {
+  /** Sessions ended on the sender: each instance forgets them, then answers. */
+  'sessions:ended': (ended: EndedSessions, done: (forgotten: true) => void) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Every socket joins the room of its user and of its session, so either can be reached or ended. */
@@ -30,9 +39,19 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 export class Broadcaster {
   private io: RealtimeServer | undefined;
+  private forgetSessions: ((ended: EndedSessions) => void) | undefined;
 
   attach(io: RealtimeServer): void {
     this.io = io;
+    io.on('sessions:ended', (ended, done) => {
+      this.forgetSessions?.(ended);
+      done(true);
+    });
+  }
+
+  /** What this instance does when another one ends sessions: forget what it remembers of them. */
+  onSessionsEndedElsewhere(forget: (ended: EndedSessions) => void): void {
+    this.forgetSessions = forget;
   }
 
   toRoom<E extends 'chat:message' | 'chat:updated' | 'chat:deleted' | 'chat:hidden' | 'chat:shown' | 'chat:room'>(
@@ -52,10 +71,26 @@ export class Broadcaster {
     (this.io?.to(userRoom(userId)).emit as ((event: E, payload: Payload<E>) => boolean) | undefined)?.(event, payload);
   }
 
-  /** Disconnects the sockets of ended sessions at once, on every instance. */
-  endSessions(target: { sessionId: string } | { userId: string }): void {
-    const room = 'sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId);
-    this.io?.in(room).disconnectSockets(true);
+  /**
+   * Disconnects the sockets of ended sessions at once, on every instance, and resolves once every
+   * other instance has said it forgot them (onSessionsEndedElsewhere). Rejects when that is not
+   * known within INSTANCES_ANSWER_MS: Redis away, or an instance that did not answer.
+   */
+  async endSessions(target: EndedSessions): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    let sockets = io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId));
+    if ('except' in target && target.except) sockets = sockets.except(sessionRoom(target.except));
+    sockets.disconnectSockets(true);
+    await withinTime(
+      (async () => {
+        // Alone (no Redis, or the only instance) there is nobody to tell.
+        if ((await io.of('/').adapter.serverCount()) <= 1) return;
+        await io.serverSideEmitWithAck('sessions:ended', target);
+      })(),
+      INSTANCES_ANSWER_MS,
+      'instances did not confirm ended sessions in time',
+    );
   }
 
   /**
@@ -81,6 +116,19 @@ export class Broadcaster {
       throw error;
     }
   }
+}
+
+/** How long instances have to confirm they forgot ended sessions. */
+const INSTANCES_ANSWER_MS = 2_000;
+
+/** `work`, or a rejection with `failure` once `ms` have passed (the adapter may never call back). */
+function withinTime(work: Promise<void>, ms: number, failure: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(failure)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Rooms by the user whose sockets hold them (beyond each socket's own, user and session rooms). */

@@ -48,7 +48,6 @@ export class AccountService {
       log: Logger;
       /** The owner is told by e-mail, in the change's own transaction (as for a reset). */
       onPasswordChanged?: (trx: Executor, userId: string, how: 'signed-in', now: number) => Promise<void>;
-      onSessionsEnded?: (ended: { sessionId: string }) => void;
       /**
        * The address was confirmed for the first time: what waited for it (an inviter's points, the
        * receipts) follows, in the same transaction, so it happens once or not at all.
@@ -89,10 +88,8 @@ export class AccountService {
       await this.deps.onPasswordChanged?.(trx, actor.id, 'signed-in', now);
       return ended;
     });
-    for (const { id } of ended) {
-      this.deps.auth.forget({ sessionId: id });
-      this.deps.onSessionsEnded?.({ sessionId: id });
-    }
+    // Every instance forgets them (their sockets close) before the answer says they ended.
+    if (ended.length > 0) await this.deps.auth.sessionsEnded({ userId: actor.id, except: actor.sessionId });
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   }
 

@@ -7,4 +7,5 @@ export type { Actor } from './policy.js';
 export { authorsById, emailVerified, forgetAccount, passwordHashOf, profileForExport } from './repo.js';
 export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
+export { sessionRoutes } from './session-routes.js';
 export { SessionTokens } from './tokens.js';

@@ -25,3 +25,8 @@ export function isAdmin(actor: Actor): boolean {
 export function auditsOwnAccount(actor: Actor): boolean {
   return isCurator(actor);
 }
+
+/** A session is its owner's alone: only they see it or end it, whatever their role. */
+export function canEndSession(actor: Actor, session: { user_id: string }): boolean {
+  return session.user_id === actor.id;
+}

@@ -10,6 +10,7 @@ import type { Executor } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { UsersTable } from '../../infra/db/schema.js';
 import { userSearchText } from '../../infra/db/search.js';
+import type { SessionOrigin } from './origin.js';
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -108,7 +109,10 @@ export async function loadUser(db: Executor, userId: string, now: number): Promi
   };
 }
 
-export function insertSession(db: Executor, session: { id: string; userId: string; now: number; expiresAt: number }) {
+export function insertSession(
+  db: Executor,
+  session: { id: string; userId: string; now: number; expiresAt: number; origin: SessionOrigin },
+) {
   return db
     .insertInto('sessions')
     .values({
@@ -117,31 +121,101 @@ export function insertSession(db: Executor, session: { id: string; userId: strin
       created_at: session.now,
       expires_at: session.expiresAt,
       revoked_at: null,
+      last_seen_at: session.now,
+      device: session.origin.device,
+      device_kind: session.origin.deviceKind,
+      place: session.origin.place,
     })
     .execute();
 }
 
-/** The signed-in user behind a session, if the session is neither revoked nor expired. */
-export function findLiveSession(db: Executor, sessionId: string, userId: string, now: number) {
+/**
+ * The signed-in user behind a session, if the session is neither revoked, expired nor idle (unused
+ * since `idleSince`).
+ */
+export function findLiveSession(db: Executor, sessionId: string, userId: string, now: number, idleSince: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'sessions.expires_at'])
+    .select(['users.id', 'users.role', 'sessions.expires_at', 'sessions.last_seen_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', idleSince)
     .executeTakeFirst();
 }
 
-export function liveSessionIds(db: Executor, sessionIds: string[], now: number) {
+export function liveSessionIds(db: Executor, sessionIds: string[], now: number, idleSince: number) {
   return db
     .selectFrom('sessions')
     .select('id')
     .where('id', 'in', sessionIds)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
     .execute();
+}
+
+/**
+ * Notes that a session was used, unless that was noted less than `every` ms ago: one write a
+ * minute at most per session, however many instances and requests use it.
+ */
+export function touchSession(db: Executor, sessionId: string, now: number, every: number) {
+  return db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<=', now - every)
+    .execute();
+}
+
+/** A person's live sessions, the most recently used first. */
+export function listLiveSessions(db: Executor, userId: string, now: number, idleSince: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'created_at', 'last_seen_at', 'device', 'device_kind', 'place'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export function findSessionOwner(db: Executor, sessionId: string) {
+  return db.selectFrom('sessions').select(['id', 'user_id']).where('id', '=', sessionId).executeTakeFirst();
+}
+
+/** Ends every live session of a user but `keep` (none when null); the ids it ended. */
+export async function revokeSessionsOf(
+  db: Executor,
+  userId: string,
+  keep: string | null,
+  now: number,
+  idleSince: number,
+) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince);
+  if (keep) query = query.where('id', '!=', keep);
+  return (await query.returning('id').execute()).map((row) => row.id);
+}
+
+/** Rows of sessions that can never be used again: revoked, expired or idle. */
+export async function deleteEndedSessions(db: Executor, now: number, idleSince: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function revokeSession(db: Executor, sessionId: string, now: number) {

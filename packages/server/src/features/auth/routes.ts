@@ -29,7 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
     async (request, reply) => {
       // Only these fields reach the service: a `role` in the body is never read.
       const { first_name, last_name, email, password, inviterId } = request.body;
-      const result = await auth.register({ first_name, last_name, email, password, inviterId }, request.ip);
+      const result = await auth.register(
+        { first_name, last_name, email, password, inviterId },
+        request.ip,
+        request.headers['user-agent'],
+      );
       return reply.code(201).send(result);
     },
   );
@@ -43,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request) => auth.login(request.body.email, request.body.password, request.ip, request.headers['user-agent']),
   );
 
   if (demo)
@@ -55,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
           response: { 200: authResponseSchema, 404: errorSchema },
         },
       },
-      async () => auth.demoLogin(),
+      async (request) => auth.demoLogin({ address: request.ip, userAgent: request.headers['user-agent'] }),
     );
 
   app.post(
@@ -79,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
         response: { 200: authResponseSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => auth.resetPassword(request.body.token, request.body.password, request.ip),
+    async (request) =>
+      auth.resetPassword(request.body.token, request.body.password, request.ip, request.headers['user-agent']),
   );
 
   app.post(

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccountAbilities,
+  type AccountSessions,
   AUTH_MESSAGES,
   type AuthResponse,
+  type DeviceKind,
+  type EndedSessions,
   normalizeApostrophes,
   RECOVERY_ANSWER,
   REGISTRATION_POINTS,
   RESET_TOKEN_TTL_MS,
   type Role,
+  SESSION_MESSAGES,
   type User,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -22,8 +26,9 @@ import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../support/index.js';
 import { issueEmailLink } from './email-links.js';
 import { resetPasswordMail, verifyEmailMail } from './mails.js';
+import { type SignInOrigin, sessionOrigin } from './origin.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
-import type { Actor } from './policy.js';
+import { type Actor, canEndSession } from './policy.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
 
@@ -49,6 +54,9 @@ export interface SignedInUser {
   sessionId: string;
 }
 
+/** Sessions that ended: one, or all of a user's (but `except`, the one the person stays in). */
+export type EndedTarget = { sessionId: string } | { userId: string; except?: string };
+
 export interface NewAccount {
   first_name: string;
   last_name: string;
@@ -68,6 +76,8 @@ function refuseCommon(password: string): void {
   if (isCommonPassword(password)) throw new AppError(400, AUTH_MESSAGES.commonPassword);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const link = (publicUrl: string, token: string) => `${publicUrl}/reset/${token}`;
 
 /** The demo learner `/resume` signs into; seeded outside production. */
@@ -76,12 +86,19 @@ export const DEMO_LEARNER_EMAIL = 'learner@example.org';
 /**
  * How long HTTP requests on one instance may rely on a session this instance found live, before
  * the database is asked again. Logout, password reset and role changes on this instance take
- * effect at once (they drop what was remembered); ones made on another instance, by the
- * operator's command line or straight in the database are seen within this time.
+ * effect at once (they drop what was remembered); ended sessions are also dropped at once by every
+ * other instance (endedEverywhere). A role changed on another instance, by the operator's command
+ * line or anything straight in the database is seen within this time.
  */
 export const SESSION_RECHECK_MS = 5_000;
 /** At most this many tokens are remembered; the oldest go first. */
 const REMEMBERED_SESSIONS_MAX = 20_000;
+/**
+ * A session's «last seen» is written when it is found in use this long after the written one: one
+ * write a minute at most per session, on the lookups that read the row anyway (never on a request
+ * answered from what this instance remembers). So it is exact to a minute and some seconds.
+ */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 interface RememberedSession {
   user: SignedInUser;
@@ -126,17 +143,22 @@ export class AuthService {
         how: 'reset' | 'operator' | 'signed-in',
         now: number,
       ) => Promise<void>;
-      /** Told after sessions end, so open sockets of those sessions are closed at once. */
-      onSessionsEnded?: (ended: { sessionId: string } | { userId: string }) => void;
+      /**
+       * Told after sessions end: their open sockets are closed and every other instance forgets
+       * them, at once. It rejects when some instance may not have heard (Redis away, no answer).
+       */
+      onSessionsEnded?: (ended: EndedTarget) => Promise<void> | void;
       /** Told of every sign-in before its session is made (a pending account deletion is cancelled by it). */
       onSignedIn?: (userId: string) => Promise<void>;
+      /** A session unused this long ends (SESSION_IDLE_DAYS). */
+      idleMs: number;
     },
   ) {}
 
-  async register(input: NewAccount, clientAddress: string): Promise<AuthResponse> {
+  async register(input: NewAccount, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
     await this.deps.limiters.register.consume(clientAddress);
     const userId = await this.createAccount({ ...input, confirmByMail: true });
-    return this.signIn(userId);
+    return this.signIn(userId, { address: clientAddress, userAgent });
   }
 
   /**
@@ -197,7 +219,7 @@ export class AuthService {
     return userId;
   }
 
-  async login(email: string, password: string, clientAddress: string): Promise<AuthResponse> {
+  async login(email: string, password: string, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
     // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
     // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
     // could not be checked, gives back its own point only (failures counted meanwhile stay).
@@ -218,14 +240,14 @@ export class AuthService {
     }
     if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
     await attempt.giveBack();
-    return this.signIn(user.id);
+    return this.signIn(user.id, { address: clientAddress, userAgent });
   }
 
   /** Signs into the demo learner: the «further sign-in action» behind `/resume`. */
-  async demoLogin(): Promise<AuthResponse> {
+  async demoLogin(origin: SignInOrigin): Promise<AuthResponse> {
     const user = this.deps.demoEnabled ? await repo.findUserByEmail(this.deps.db, DEMO_LEARNER_EMAIL) : undefined;
     if (!user) throw new AppError(404, AUTH_MESSAGES.demoDisabled);
-    return this.signIn(user.id);
+    return this.signIn(user.id, origin);
   }
 
   /**
@@ -270,7 +292,12 @@ export class AuthService {
   }
 
   /** Sets a new password, ends every session of the user and every other reset link, signs in. */
-  async resetPassword(token: string, password: string, clientAddress: string): Promise<AuthResponse> {
+  async resetPassword(
+    token: string,
+    password: string,
+    clientAddress: string,
+    userAgent?: string,
+  ): Promise<AuthResponse> {
     const { db, clock, limiters } = this.deps;
     await limiters.reset.consume(clientAddress);
     const tokenHash = hashResetToken(token);
@@ -292,9 +319,8 @@ export class AuthService {
       return reset.user_id;
     });
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
-    this.forget({ userId });
-    this.deps.onSessionsEnded?.({ userId });
-    return this.signIn(userId);
+    await this.endedEverywhere({ userId });
+    return this.signIn(userId, { address: clientAddress, userAgent });
   }
 
   /**
@@ -326,23 +352,85 @@ export class AuthService {
       return user.id;
     });
     if (!userId) throw new AppError(404, AUTH_MESSAGES.userNotFound);
-    this.forget({ userId });
-    this.deps.onSessionsEnded?.({ userId });
+    await this.endedEverywhere({ userId });
   }
 
   async logout(sessionId: string): Promise<void> {
     await repo.revokeSession(this.deps.db, sessionId, this.deps.clock.now());
-    this.forget({ sessionId });
-    this.deps.onSessionsEnded?.({ sessionId });
+    await this.endedEverywhere({ sessionId });
   }
 
-  /** Which of these sessions still live (not revoked, not expired). */
+  /** «Де я увійшов»: the caller's live sessions, theirs alone, the one they came with marked. */
+  async listSessions(actor: SignedInUser): Promise<AccountSessions> {
+    const now = this.deps.clock.now();
+    const rows = await repo.listLiveSessions(this.deps.db, actor.id, now, now - this.deps.idleMs);
+    // This one first, then the most recently used.
+    const ordered = [
+      ...rows.filter((row) => row.id === actor.sessionId),
+      ...rows.filter((row) => row.id !== actor.sessionId),
+    ];
+    return {
+      sessions: ordered.map((row) => ({
+        _id: row.id,
+        device: row.device,
+        deviceKind: row.device_kind as DeviceKind | null,
+        place: row.place,
+        createdAt: Number(row.created_at),
+        lastSeenAt: Number(row.last_seen_at),
+        current: row.id === actor.sessionId,
+      })),
+      idleDays: Math.round(this.deps.idleMs / DAY_MS),
+    };
+  }
+
+  /**
+   * «Вийти тут» for one of the caller's sessions (this one too). Someone else's session answers
+   * exactly as one that does not exist, and is left as it was.
+   */
+  async endSession(actor: SignedInUser, sessionId: string): Promise<void> {
+    const session = await repo.findSessionOwner(this.deps.db, sessionId);
+    if (!session || !canEndSession(actor, session)) throw new AppError(404, SESSION_MESSAGES.notFound);
+    await this.logout(session.id);
+  }
+
+  /** «Вийти всюди»: every other session of the caller, or every one with this one. */
+  async endAllSessions(actor: SignedInUser, includingThis: boolean): Promise<EndedSessions> {
+    const now = this.deps.clock.now();
+    const keep = includingThis ? null : actor.sessionId;
+    const ended = await repo.revokeSessionsOf(this.deps.db, actor.id, keep, now, now - this.deps.idleMs);
+    await this.endedEverywhere(keep ? { userId: actor.id, except: keep } : { userId: actor.id });
+    return { ended: ended.length };
+  }
+
+  /** The minute's sweep: rows of sessions that can never be used again (revoked, expired, idle) go. */
+  sweepEndedSessions(now: number): Promise<number> {
+    return repo.deleteEndedSessions(this.deps.db, now, now - this.deps.idleMs);
+  }
+
+  /**
+   * After sessions ended in the database: this instance forgets them, and the answer waits until
+   * every other one has too (or, if that cannot be known, until what they remember has run out),
+   * so that no instance serves an ended session after the person is told it ended.
+   */
+  private async endedEverywhere(target: EndedTarget): Promise<void> {
+    const started = performance.now();
+    this.forget(target);
+    try {
+      await this.deps.onSessionsEnded?.(target);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'not every instance confirmed ended sessions; waiting out what they remember');
+      const left = SESSION_RECHECK_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    }
+  }
+
+  /** Which of these sessions still live (not revoked, expired or idle). */
   async liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
     const live = new Set<string>();
     const now = this.deps.clock.now();
     // In slices: thousands of sockets must not become one statement with thousands of parameters.
     for (let i = 0; i < sessionIds.length; i += 500) {
-      const rows = await repo.liveSessionIds(this.deps.db, sessionIds.slice(i, i + 500), now);
+      const rows = await repo.liveSessionIds(this.deps.db, sessionIds.slice(i, i + 500), now, now - this.deps.idleMs);
       for (const row of rows) live.add(row.id);
     }
     return live;
@@ -379,11 +467,14 @@ export class AuthService {
     return { ...found.user };
   }
 
-  /** Drops remembered sessions: one, or every one of a user (password reset, a new role). */
-  forget(target: { sessionId: string } | { userId: string }): void {
+  /** Drops remembered sessions: one, or every one of a user (password reset, a new role) but `except`. */
+  forget(target: EndedTarget): void {
     this.forgets += 1;
     for (const [token, known] of this.remembered) {
-      const match = 'sessionId' in target ? known.user.sessionId === target.sessionId : known.user.id === target.userId;
+      const match =
+        'sessionId' in target
+          ? known.user.sessionId === target.sessionId
+          : known.user.id === target.userId && known.user.sessionId !== target.except;
       if (match) this.remembered.delete(token);
     }
   }
@@ -391,11 +482,18 @@ export class AuthService {
   private async lookUp(token: string, now: number): Promise<{ user: SignedInUser; expiresAt: number } | null> {
     const claims = await this.deps.tokens.verify(token, now);
     if (!claims) return null;
-    const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
+    const { db, idleMs } = this.deps;
+    const session = await repo.findLiveSession(db, claims.sessionId, claims.userId, now, now - idleMs);
     if (!session) return null;
+    let lastSeen = Number(session.last_seen_at);
+    if (now - lastSeen >= LAST_SEEN_EVERY_MS) {
+      await repo.touchSession(db, claims.sessionId, now, LAST_SEEN_EVERY_MS);
+      lastSeen = now;
+    }
     return {
       user: { id: session.id, role: session.role, sessionId: claims.sessionId },
-      expiresAt: Number(session.expires_at),
+      // Remembered never past its idle end either: every instance refuses it then, untold.
+      expiresAt: Math.min(Number(session.expires_at), lastSeen + idleMs),
     };
   }
 
@@ -421,17 +519,16 @@ export class AuthService {
   }
 
   /** After `revokeAllSessions` committed: no instance keeps trusting them, and their sockets close. */
-  sessionsEnded(userId: string): void {
-    this.forget({ userId });
-    this.deps.onSessionsEnded?.({ userId });
+  sessionsEnded(target: EndedTarget): Promise<void> {
+    return this.endedEverywhere(target);
   }
 
-  private async signIn(userId: string): Promise<AuthResponse> {
+  private async signIn(userId: string, origin: SignInOrigin): Promise<AuthResponse> {
     await this.deps.onSignedIn?.(userId);
     const now = this.deps.clock.now();
     const sessionId = randomUUID();
     const expiresAt = now + SESSION_TTL_MS;
-    await repo.insertSession(this.deps.db, { id: sessionId, userId, now, expiresAt });
+    await repo.insertSession(this.deps.db, { id: sessionId, userId, now, expiresAt, origin: sessionOrigin(origin) });
     const token = await this.deps.tokens.sign({ userId, sessionId }, now, expiresAt);
     return { token, user: await this.currentUser(userId) };
   }

@@ -344,7 +344,7 @@ export class PrivacyService {
       });
       await this.deps.notifications.notify(trx, deletionScheduled(actor.id, now, dueAt));
     });
-    auth.sessionsEnded(actor.id);
+    await auth.sessionsEnded({ userId: actor.id });
     return this.mine(actor);
   }
 
@@ -419,7 +419,7 @@ export class PrivacyService {
       return { fileKeys, archiveKey: archive?.storage_key ?? null };
     });
     if (!outcome) return false;
-    auth.sessionsEnded(userId);
+    await auth.sessionsEnded({ userId });
     await files.removeKeys(outcome.fileKeys);
     if (outcome.archiveKey) await this.removeArchive(outcome.archiveKey);
     return true;

@@ -27,6 +27,14 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** When the session was last used, written at most once a minute (features/auth/service.ts). */
+  last_seen_at: number;
+  /** Browser and system from the sign-in's user agent («Chrome 126 · Android 14»); null if unknown. */
+  device: string | null;
+  /** 'mobile' | 'tablet' | 'desktop' | 'tv', as bowser names the platform; null if unknown. */
+  device_kind: string | null;
+  /** The network part of the sign-in address only («203.0.x.x»); never the whole address. */
+  place: string | null;
 }
 
 export interface PasswordResetsTable {

@@ -7,6 +7,7 @@ import { api } from '../../shared/api';
 import { previousLocation } from '../../shared/lib/previousLocation';
 import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
+import { SignedInFrameContext } from '../../shared/lib/signedInFrame';
 import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { useCountRefresh } from '../countRefresh';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -76,7 +77,9 @@ export default function AppLayout() {
         </Suspense>
       )}
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <SignedInFrameContext value={{ signOut: onLogout }}>
+          <Outlet />
+        </SignedInFrameContext>
       </main>
     </>
   );

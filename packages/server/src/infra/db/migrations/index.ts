@@ -26,6 +26,7 @@ import * as waveAnalytics from './0024_wave_analytics.js';
 import * as chatModeration from './0025_chat_moderation.js';
 import * as reviewVersion from './0026_review_version.js';
 import * as accountEmail from './0027_account_email.js';
+import * as sessionDetails from './0028_session_details.js';
 import * as myData from './0030_my_data.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025_chat_moderation': chatModeration,
   '0026_review_version': reviewVersion,
   '0027_account_email': accountEmail,
+  '0028_session_details': sessionDetails,
   '0030_my_data': myData,
 };
 

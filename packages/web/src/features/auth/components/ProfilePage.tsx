@@ -7,6 +7,7 @@ import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
 import { AccountSettings } from './account/AccountSettings';
 import styles from './ProfilePage.module.css';
+import { SessionsSection } from './SessionsSection';
 
 const t = {
   title: 'Профіль',
@@ -69,6 +70,7 @@ export default function ProfilePage() {
       </section>
       <AccountSettings />
       <MyDataSection />
+      <SessionsSection />
     </div>
   );
 }

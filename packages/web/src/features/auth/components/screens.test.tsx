@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RECOVERY_ANSWER } from '@yedyni/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -173,6 +173,7 @@ describe('account screens', () => {
     mockApi({
       'GET /api/auth/current': () => json(withRole(user, 'moderator')),
       'GET /api/partners/indicators': () => json(indicators),
+      'GET /api/auth/sessions': () => json({ sessions: [], idleDays: 14 }),
     });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -186,5 +187,55 @@ describe('account screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Скопіювати' }));
     expect(writeText).toHaveBeenCalledWith(link);
     expect(await screen.findByText('Посилання скопійовано.')).toBeInTheDocument();
+  });
+
+  it('profile lists where I am signed in; «Вийти тут» ends another session, «Вийти всюди, і тут теж» signs out here', async () => {
+    storeToken('token-1');
+    const phone = {
+      _id: 's-phone',
+      device: 'Chrome 126 · Android 14',
+      deviceKind: 'mobile',
+      place: '203.0.x.x',
+      createdAt: Date.UTC(2026, 2, 1, 8, 0),
+      lastSeenAt: Date.UTC(2026, 2, 3, 12, 5),
+      current: false,
+    };
+    const here = { ...phone, _id: 's-here', device: 'Firefox 128 · Windows 10', deviceKind: 'desktop', current: true };
+    let sessions = [here, phone];
+    const fetchMock = mockApi({
+      'GET /api/auth/current': () => json(user),
+      'GET /api/partners/indicators': () => json(indicators),
+      'GET /api/auth/sessions': () => json({ sessions, idleDays: 14 }),
+      'DELETE /api/auth/sessions/s-phone': () => {
+        sessions = [here];
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/auth/sessions/end': () => json({ ended: 1 }),
+      'POST /api/auth/logout': () => json({ message: 'Увійдіть, щоб продовжити' }, 401),
+    });
+    const app = renderApp('/uk/profile');
+    const ui = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Де я увійшов' });
+    expect(await within(section).findByText('Chrome 126 · Android 14')).toBeInTheDocument();
+    expect(within(section).getByText('телефон · мережа 203.0.x.x')).toBeInTheDocument();
+    expect(within(section).getByText('Цей пристрій')).toBeInTheDocument();
+    expect(within(section).getByText(/Востаннє: 14:05, 3 березня 2026/)).toBeInTheDocument();
+
+    const leavePhone = within(section).getAllByRole('button', { name: 'Вийти тут' })[1] as HTMLElement;
+    expect(leavePhone).toHaveAccessibleDescription('Chrome 126 · Android 14');
+    await ui.click(leavePhone);
+    await ui.click(within(section).getByRole('button', { name: 'Вийти' }));
+    expect(await within(section).findByText('Ви вийшли на тому пристрої.')).toBeInTheDocument();
+    expect(within(section).queryByText('Chrome 126 · Android 14')).not.toBeInTheDocument();
+    // With no other session left, only «everywhere» remains.
+    expect(within(section).queryByRole('button', { name: 'Вийти з усіх інших' })).not.toBeInTheDocument();
+
+    await ui.click(within(section).getByRole('button', { name: 'Вийти всюди, і тут теж' }));
+    await ui.click(within(section).getByRole('button', { name: 'Вийти' }));
+    await vi.waitFor(() => expect(app.path()).toBe('/login'));
+    const end = fetchMock.mock.calls.find(
+      ([url, init]) => String(url) === '/api/auth/sessions/end' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(end?.[1]?.body))).toEqual({ includingThis: true });
   });
 });
