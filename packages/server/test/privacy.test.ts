@@ -12,13 +12,11 @@ import { ask, type ChatClient, connect } from './support/sockets.js';
 
 let t: TestApp;
 let alpha: string;
-let curatorToken: string;
 const sockets: ChatClient[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
   ({ alpha } = await importFixtures(t));
-  curatorToken = await curator(t);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -43,7 +41,8 @@ async function learnerWithData(tag: string): Promise<Learner & { exerciseId: str
   });
   expect(homework.status).toBe(201);
   const comment = await t.form('POST', '/api/exercises/comment', {
-    token: curatorToken,
+    // Signed in afresh: the tests before have moved the clock past an idle session's end.
+    token: await curator(t),
     fields: { exerciseId: homework.body._id, comment: `Коментар куратора для ${tag}` },
     file: { bytes: PNG, name: 'позначки.png', type: 'image/png' },
   });
@@ -305,7 +304,9 @@ describe('«Видалити акаунт»', () => {
     expect(existsSync(exportsDir())).toBe(true);
 
     // The homework and the chat stay, signed «Видалений користувач».
-    const history = await t.api('GET', `/api/chats?courseId=${alpha}&wave=1&limit=50`, { token: reader.token });
+    // The reader signs in afresh too: past the grace period, their first session has been idle too long.
+    const readerToken = await signIn(t, reader.person.email, reader.person.password);
+    const history = await t.api('GET', `/api/chats?courseId=${alpha}&wave=1&limit=50`, { token: readerToken });
     const kept = history.body.messages.find((m: { text: string }) => m.text === 'Чат видалений');
     expect(kept.sender).toMatchObject({ first_name: DELETED_USER_FIRST_NAME, last_name: DELETED_USER_LAST_NAME });
     // A curator signed in afresh: the clock has moved past the first one's session.
