@@ -76,4 +76,10 @@ export type AuditAction =
   | 'homework.claim.reassign'
   | 'certificate.criteria'
   | 'certificate.revoke'
-  | 'learner.nudge';
+  | 'learner.nudge'
+  | 'two-step.setup'
+  | 'two-step.on'
+  | 'two-step.off'
+  | 'two-step.codes'
+  | 'two-step.sign-in'
+  | 'two-step.refused';

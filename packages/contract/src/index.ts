@@ -24,3 +24,4 @@ export * from './replies.js';
 export * from './review.js';
 export * from './schedule.js';
 export * from './support.js';
+export * from './two-step.js';

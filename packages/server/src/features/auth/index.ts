@@ -6,3 +6,6 @@ export { authorsById } from './repo.js';
 export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
 export { SessionTokens } from './tokens.js';
+export { TwoStepService } from './two-step.js';
+export { TwoStepKeys } from './two-step-keys.js';
+export { twoStepRoutes } from './two-step-routes.js';

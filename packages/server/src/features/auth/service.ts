@@ -3,6 +3,7 @@ import {
   type AccountAbilities,
   AUTH_MESSAGES,
   type AuthResponse,
+  type LoginAnswer,
   RECOVERY_ANSWER,
   REGISTRATION_POINTS,
   RESET_TOKEN_TTL_MS,
@@ -21,9 +22,10 @@ import { type AttemptCounter, takeAttempt } from '../../infra/rate-limit.js';
 import { addFootprint } from '../support/index.js';
 import { resetPasswordMail } from './mails.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
-import type { Actor } from './policy.js';
+import { type Actor, requiresTwoStep } from './policy.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
+import type { TwoStepService } from './two-step.js';
 
 export interface AuthLimiters {
   /** Failed logins per client address and email. */
@@ -45,6 +47,8 @@ export interface SignedInUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** A curator or admin without two-step sign-in: staff powers wait for it (auth/policy.ts). */
+  staffWithoutTwoStep: boolean;
 }
 
 export interface NewAccount {
@@ -99,6 +103,8 @@ export class AuthService {
       mailer: Mailer;
       passwords: PasswordHasher;
       limiters: AuthLimiters;
+      /** Asks for the code after a right password when the account has two-step sign-in on. */
+      twoStep: TwoStepService;
       publicUrl: string;
       demoEnabled: boolean;
       log: Logger;
@@ -168,7 +174,7 @@ export class AuthService {
     return userId;
   }
 
-  async login(email: string, password: string, clientAddress: string): Promise<AuthResponse> {
+  async login(email: string, password: string, clientAddress: string): Promise<LoginAnswer> {
     // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
     // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
     // could not be checked, gives back its own point only (failures counted meanwhile stay).
@@ -189,7 +195,17 @@ export class AuthService {
     }
     if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
     await attempt.giveBack();
-    return this.signIn(user.id);
+    return this.signInOrAskCode(user.id);
+  }
+
+  /** The code step: the ticket from the password step and a code (or a recovery code) make the session. */
+  async completeTwoStep(ticket: string, code: string, clientAddress: string): Promise<AuthResponse> {
+    return this.signIn(await this.deps.twoStep.redeem(ticket, code, clientAddress));
+  }
+
+  /** No session before the code: with two-step sign-in on, a ticket for the code step instead. */
+  private async signInOrAskCode(userId: string): Promise<LoginAnswer> {
+    return (await this.deps.twoStep.challenge(userId)) ?? this.signIn(userId);
   }
 
   /** Signs into the demo learner: the «further sign-in action» behind `/resume`. */
@@ -241,7 +257,7 @@ export class AuthService {
   }
 
   /** Sets a new password, ends every session of the user and every other reset link, signs in. */
-  async resetPassword(token: string, password: string, clientAddress: string): Promise<AuthResponse> {
+  async resetPassword(token: string, password: string, clientAddress: string): Promise<LoginAnswer> {
     const { db, clock, limiters } = this.deps;
     await limiters.reset.consume(clientAddress);
     const tokenHash = hashResetToken(token);
@@ -264,7 +280,8 @@ export class AuthService {
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
     this.forget({ userId });
     this.deps.onSessionsEnded?.({ userId });
-    return this.signIn(userId);
+    // A mailbox is no second factor: with two-step sign-in on, the new password still asks for the code.
+    return this.signInOrAskCode(userId);
   }
 
   /**
@@ -363,7 +380,12 @@ export class AuthService {
     const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
     if (!session) return null;
     return {
-      user: { id: session.id, role: session.role, sessionId: claims.sessionId },
+      user: {
+        id: session.id,
+        role: session.role,
+        sessionId: claims.sessionId,
+        staffWithoutTwoStep: requiresTwoStep(session) && session.two_step_on === null,
+      },
       expiresAt: Number(session.expires_at),
     };
   }
@@ -371,7 +393,9 @@ export class AuthService {
   /** The API's `User`, with its abilities; undefined when there is no such account. */
   async findUser(userId: string): Promise<User | undefined> {
     const user = await repo.loadUser(this.deps.db, userId);
-    return user && { ...user, abilities: this.deps.accountAbilities({ id: user._id, role: user.role }) };
+    if (!user) return undefined;
+    const actor = { id: user._id, role: user.role };
+    return { ...user, abilities: this.deps.accountAbilities(actor), twoStep: await this.deps.twoStep.state(actor) };
   }
 
   async currentUser(userId: string): Promise<User> {

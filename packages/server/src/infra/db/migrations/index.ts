@@ -25,6 +25,7 @@ import * as savedReplies from './0023_saved_replies.js';
 import * as waveAnalytics from './0024_wave_analytics.js';
 import * as chatModeration from './0025_chat_moderation.js';
 import * as reviewVersion from './0026_review_version.js';
+import * as twoStep from './0029_two_step.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_wave_analytics': waveAnalytics,
   '0025_chat_moderation': chatModeration,
   '0026_review_version': reviewVersion,
+  '0029_two_step': twoStep,
 };
 
 export const migrationProvider: MigrationProvider = {

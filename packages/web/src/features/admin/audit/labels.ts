@@ -36,4 +36,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'certificate.criteria': 'Умови сертифіката',
   'certificate.revoke': 'Відкликання сертифіката',
   'learner.nudge': 'Нагадування учасникові',
+  'two-step.setup': 'Налаштування двоетапного входу',
+  'two-step.on': 'Двоетапний вхід увімкнено',
+  'two-step.off': 'Двоетапний вхід вимкнено',
+  'two-step.codes': 'Нові резервні коди',
+  'two-step.sign-in': 'Вхід із кодом',
+  'two-step.refused': 'Відхилений код або пароль (двоетапний вхід)',
 };
