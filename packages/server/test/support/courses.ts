@@ -52,14 +52,24 @@ export async function notificationsOf(
 
 /**
  * Someone with a role, made the way operators make them (the command line's createAccount), who
- * has turned on two-step sign-in as staff must; their token. `signIn` completes their code step.
+ * has turned on two-step sign-in as staff must: who they are, their id and a token. `signIn`
+ * completes their code step afterwards.
  */
-export async function staff(t: TestApp, role: 'moderator' | 'admin'): Promise<string> {
-  const person = newPerson();
-  await t.app.services.auth.createAccount({ ...person, role });
+export async function staffAccount(
+  t: TestApp,
+  role: 'moderator' | 'admin',
+  overrides: Record<string, unknown> = {},
+): Promise<{ person: ReturnType<typeof newPerson>; id: string; token: string }> {
+  const person = newPerson(overrides);
+  const id = await t.app.services.auth.createAccount({ ...person, role });
   const token = await signIn(t, person.email, person.password);
   await enableTwoStep(t, token, person);
-  return token;
+  return { person, id, token };
+}
+
+/** A staff member's token; see `staffAccount`. */
+export async function staff(t: TestApp, role: 'moderator' | 'admin'): Promise<string> {
+  return (await staffAccount(t, role)).token;
 }
 
 /** A curator (moderator); see `staff`. */
