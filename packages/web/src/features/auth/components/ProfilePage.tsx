@@ -5,6 +5,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
 import styles from './ProfilePage.module.css';
+import { TwoStepSection } from './TwoStepSection';
 
 const t = {
   title: 'Профіль',
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </div>
         <p role="status">{copyStatus}</p>
       </section>
+      <TwoStepSection />
     </div>
   );
 }
