@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { TWO_STEP_MESSAGES, TWO_STEP_TICKET_TTL_MS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin.js';
+import { loadConfig } from '../src/infra/config.js';
 import { newPerson, resetLinkOf, startTestApp, type TestApp } from './support/app.js';
 import { signIn, signUp } from './support/courses.js';
 import { appCode, enableTwoStep } from './support/two-step.js';
@@ -279,6 +281,22 @@ describe('two-step sign-in', () => {
       const fresh = await codeStep(t, (await login(t, person)).body.twoStep.ticket, renewed.body.recoveryCodes[0]);
       expect(fresh.status).toBe(200);
     });
+  });
+
+  it('is turned off by the operator for someone who lost the phone and the codes, audited', async () => {
+    const { person, token } = await learnerWithTwoStep(t);
+    const said = await runAdmin(['reset-two-step', person.email], loadConfig(t.env));
+    expect(said).toContain('вимкнено');
+    expect((await t.api('GET', '/api/auth/two-step', { token })).body.on).toBe(false);
+    expect((await login(t, person)).body.token).toEqual(expect.any(String));
+    const line = await t.app.services.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'summary'])
+      .where('action', '=', 'two-step.off')
+      .where('summary', 'like', `${person.email}%`)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ actor_id: null, summary: `${person.email}: двоетапний вхід вимкнено (командний рядок)` });
+    expect(await runAdmin(['reset-two-step', person.email], loadConfig(t.env))).toContain('нічого не змінено');
   });
 
   it('writes every step to the audit log, with no code or secret in it', async () => {
