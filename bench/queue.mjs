@@ -76,6 +76,19 @@ async function seed(services, config, now, { waiting, reviewed }) {
     { id: curator.sessionId, user_id: curator.id, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
     { id: otherSession, user_id: other, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
   ]);
+  // Curators act only with two-step sign-in on: rows as its set-up leaves them (the bench signs in
+  // with made tokens, so no code is ever checked against the secret).
+  await insertRows(
+    db,
+    'two_step',
+    [curator.id, other].map((user_id) => ({
+      user_id,
+      secret: 'v1.bench.bench.bench',
+      enabled_at: now,
+      last_step: null,
+      created_at: now,
+    })),
+  );
   const tokens = new SessionTokens(config.jwtSecret);
   const token = await tokens.sign({ userId: curator.id, sessionId: curator.sessionId }, now, now + SESSION_TTL_MS);
   const otherToken = await tokens.sign({ userId: other, sessionId: otherSession }, now, now + SESSION_TTL_MS);

@@ -5,6 +5,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './suppo
 import { currentUserViaApi, newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
 import { useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, menuEntry, officeMenuButton, signInViaUi, submitLogin } from './support/ui.js';
 
 // The people who run the movement prepare a course in the browser alone, and hand out roles.
@@ -26,6 +27,8 @@ function kyivToday(): string {
 
 /** Signs the demo admin in on a 1280 px screen and opens «Керування» from the office menu. */
 async function openConsole(): Promise<Page> {
+  // Admins need two-step sign-in before the console opens; submitLogin then types the code.
+  await staffWithTwoStep(e2e.url, ADMIN);
   const { page } = await e2e.newContext(DESKTOP);
   await page.goto(`${e2e.url}/login`);
   await submitLogin(page, ADMIN.email, ADMIN.password);

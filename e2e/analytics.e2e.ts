@@ -7,6 +7,7 @@ import { DESKTOP } from './support/browser.js';
 import { STARTER_COURSE, starterCourse } from './support/chat.js';
 import { ageEnrolment } from './support/db.js';
 import { artifactsDir, useE2E } from './support/setup.js';
+import { signInViaApi, staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, signInViaUi } from './support/ui.js';
 
 // Wave analytics: a curator sees the wave's chart and who has been away, nudges one learner with
@@ -26,6 +27,8 @@ describe('wave analytics', () => {
     const course = await starterCourse(e2e.url, token);
     const name = `${away.first_name} ${away.last_name}`;
 
+    // Curators must have two-step sign-in on before their screens open.
+    await staffWithTwoStep(e2e.url, CURATOR);
     const { page } = await e2e.newContext(DESKTOP);
     await signInViaUi(page, e2e.url, CURATOR);
     await page.goto(`${e2e.url}/uk/admin/courses`);
@@ -63,12 +66,12 @@ describe('wave analytics', () => {
     await page.screenshot({ path: join(artifactsDir, 'analytics-1280.png'), fullPage: true });
 
     // A second nudge (another curator's page, or a stale one) is refused with the first one's date.
-    const login = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/login', { body: CURATOR });
+    const curatorToken = await signInViaApi(e2e.url, CURATOR);
     const again = await call<{ results: { userId: string; nudged: boolean; reason?: string }[] }>(
       e2e.url,
       'POST',
       `/api/analytics/waves/${encodeURIComponent(course._id)}/${encodeURIComponent(course.wave)}/nudges`,
-      { token: login.body.token, body: { userIds: [user._id] } },
+      { token: curatorToken, body: { userIds: [user._id] } },
     );
     expect(again.status).toBe(200);
     expect(again.body.results).toEqual([

@@ -6,6 +6,7 @@ import { call, newPerson, type Person, registerViaApi } from './support/api.js';
 import { DESKTOP, MOBILE } from './support/browser.js';
 import { type CourseItem, field, messageItem, openChatPanel, screenshot, send, starterCourse } from './support/chat.js';
 import { artifactsDir, useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, signInViaUi } from './support/ui.js';
 
 // Chat moderation in one wave: three learners report a message and it hides itself; a curator
@@ -88,6 +89,8 @@ describe('chat moderation', () => {
     await messageItem(authorChat, rude).filter({ hasText: 'Приховано до рішення куратора' }).waitFor();
 
     // A curator finds it in «Скарги в чаті», with its three reports, and keeps it: it shows again.
+    // Curators must have two-step sign-in on before their screens open.
+    await staffWithTwoStep(e2e.url, CURATOR);
     const curatorDesk = (await e2e.newContext(DESKTOP)).page;
     await signInViaUi(curatorDesk, e2e.url, CURATOR);
     await curatorDesk.goto(`${e2e.url}/uk/admin/courses`);

@@ -15,6 +15,7 @@ import {
 } from './support/chat.js';
 import { type RunningServer, startServer } from './support/server.js';
 import { useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, signInViaUi, storedToken, submitLogin } from './support/ui.js';
 
 // The live course chat across two instances of the app that share one database and one Redis, as
@@ -147,11 +148,10 @@ describe('course chat: live across two instances', () => {
     await expect.poll(() => desk.page.evaluate(() => document.activeElement?.textContent)).toBe('Чат курсу');
 
     // A curator announces the next wave; a learner who joins now is in it, and its chat is another room.
-    const curatorLogin = await call<{ token: string }>(a, 'POST', '/api/auth/login', { body: CURATOR });
-    expect(curatorLogin.status).toBe(200);
+    const curatorToken = await staffWithTwoStep(a, CURATOR);
     const nextWave = `${Number(course.wave) + 1}`;
     const announced = await call(a, 'PATCH', '/api/courses/next', {
-      token: curatorLogin.body.token,
+      token: curatorToken,
       body: { courseId: course._id, nextWave, nextStart: Date.now() + 10 * 24 * 60 * 60 * 1000 },
     });
     expect(announced.status, JSON.stringify(announced.body)).toBe(200);

@@ -5,6 +5,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './suppo
 import { footprintOf, getOk, newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
 import { useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, signInViaUi, submitLogin } from './support/ui.js';
 
 // A learner reads an open lesson, finds the next one closed, a curator opens it now, and the
@@ -94,6 +95,7 @@ describe('courses: lessons, scheduling, self-test and diary', () => {
     await page.getByText(`Урок відкриється ${formatLongDate(closed.opensAt)}.`).waitFor();
 
     // A curator (another device, 1280 px) schedules it to open now, in Kyiv time.
+    await staffWithTwoStep(e2e.url, CURATOR);
     const curator = (await e2e.newContext(DESKTOP)).page;
     await curator.goto(`${e2e.url}/login`);
     await submitLogin(curator, CURATOR.email, CURATOR.password);

@@ -6,6 +6,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './suppo
 import { call, getOk, newPerson, registerViaApi } from './support/api.js';
 import { artifactsDir, useE2E } from './support/setup.js';
 import { answerTask } from './support/tasks.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, menuEntry, openOfficeMenu, signInViaUi } from './support/ui.js';
 
 // A learner plays a round of «Паляниця» on a phone from the start screen to the score: seven
@@ -108,11 +109,10 @@ describe('«Паляниця» and the conversation clubs', () => {
 
   test('a learner signs up for a club an admin created, sees the seats go down, and cancels', async () => {
     const { page } = e2e;
-    const admin = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/login', { body: ADMIN });
-    expect(admin.status).toBe(200);
+    const adminToken = await staffWithTwoStep(e2e.url, ADMIN);
     const title = `Розмовний клуб «Кава й слова» ${Date.now()}`;
     const created = await call<{ _id: string; seatsLeft: number }>(e2e.url, 'POST', '/api/admin/clubs', {
-      token: admin.body.token,
+      token: adminToken,
       body: {
         title,
         description: 'Говоримо про книжки, каву й місто. Рівень — будь-який.',

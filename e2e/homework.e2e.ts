@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
 import { footprintOf, getOk, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, signInViaUi, submitLogin } from './support/ui.js';
 
 // A learner hands in homework with a PDF; a curator sees the badge, opens the notification,
@@ -144,6 +145,7 @@ describe('homework: hand in, review, rate, read', () => {
     const before = await footprint(token);
 
     // A curator (another device) sees the badge, opens the notification and reviews.
+    await staffWithTwoStep(e2e.url, CURATOR);
     const curator = (await e2e.newContext()).page;
     await curator.goto(`${e2e.url}/login`);
     await submitLogin(curator, CURATOR.email, CURATOR.password);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { call, getOk, newPerson, registerViaApi } from './support/api.js';
+import { getOk, newPerson, registerViaApi } from './support/api.js';
 import { artifactsDir, useE2E } from './support/setup.js';
+import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, submitLogin } from './support/ui.js';
 
 // Three learners hand in homework; a curator opens the queue and reviews all three with the
@@ -51,8 +52,7 @@ interface MyExercise {
 describe('review queue: the keyboard flow', () => {
   test('a curator reviews three homeworks with the keyboard only; the queue is then empty', async () => {
     const learners = [await learnerWithHomework(1), await learnerWithHomework(2), await learnerWithHomework(3)];
-    const login = await call<{ token: string }>(e2e.url, 'POST', '/api/auth/login', { body: CURATOR });
-    const curatorToken = login.body.token;
+    const curatorToken = await staffWithTwoStep(e2e.url, CURATOR);
     const before = await getOk<{ total: number }>(e2e.url, 'GET', '/api/exercises/queue?who=all', curatorToken);
     expect(before.total, 'the three hand-ins wait (and nothing else)').toBe(3);
 
@@ -118,6 +118,7 @@ describe('review queue: the keyboard flow', () => {
 
   test('the queue renders at 390 px', async () => {
     const learner = await learnerWithHomework(4);
+    await staffWithTwoStep(e2e.url, CURATOR);
     const { page } = e2e;
     await page.goto(`${e2e.url}/login`);
     await submitLogin(page, CURATOR.email, CURATOR.password);

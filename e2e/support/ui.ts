@@ -1,6 +1,7 @@
 /** The app's screens as a person sees them: Ukrainian labels, roles and names. */
 import type { Locator, Page } from 'playwright-core';
 import { getOk, newPerson, type Person, registerViaApi } from './api.js';
+import { hasTwoStep, nextCode, submitCode } from './two-step.js';
 
 export const TEXT = {
   loginHeading: 'Вхід',
@@ -69,12 +70,17 @@ export async function fillRegistration(page: Page, person: Person): Promise<void
   await page.getByRole('checkbox', { name: TEXT.consent }).check();
 }
 
-/** Fills the login form that is on screen and presses «Увійти». */
+/**
+ * Fills the login form that is on screen and presses «Увійти»; for an account this test turned
+ * two-step sign-in on for (support/two-step.ts), then types its code on the code screen.
+ */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await heading(page, TEXT.loginHeading).waitFor();
   await page.getByLabel(TEXT.email, { exact: true }).fill(email);
   await page.getByLabel(TEXT.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: TEXT.signIn, exact: true }).click();
+  const origin = new URL(page.url()).origin;
+  if (hasTwoStep(origin, email)) await submitCode(page, nextCode(origin, email));
 }
 
 /** Opens /login and signs in; waits until the home screen greets the person. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common.js';
+import { twoStepChallengeSchema, twoStepStateSchema } from './two-step.js';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -105,12 +106,18 @@ export const userSchema = z
     createdAt: z.number().int(),
     courses: z.array(z.object({ _id: z.string(), title: z.string() })),
     inviter: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+    /** Two-step sign-in: the web sends staff who must turn it on to its set-up screen. */
+    twoStep: twoStepStateSchema,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'Auth' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A right password signs in, or, with two-step sign-in on, asks for the code first. */
+export const loginAnswerSchema = z.union([authResponseSchema, twoStepChallengeSchema]).meta({ id: 'LoginAnswer' });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** The answer to a recovery request, the same whether or not the address is known. */
 export const RECOVERY_ANSWER =

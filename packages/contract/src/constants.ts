@@ -83,4 +83,10 @@ export type AuditAction =
   | 'learner.nudge'
   | 'account.deletion.request'
   | 'account.deletion.cancel'
-  | 'account.delete';
+  | 'account.delete'
+  | 'two-step.setup'
+  | 'two-step.on'
+  | 'two-step.off'
+  | 'two-step.codes'
+  | 'two-step.sign-in'
+  | 'two-step.refused';

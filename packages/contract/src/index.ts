@@ -27,3 +27,4 @@ export * from './review.js';
 export * from './schedule.js';
 export * from './sessions.js';
 export * from './support.js';
+export * from './two-step.js';

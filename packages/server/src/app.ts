@@ -4,7 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRoutes, consoleDoor, peopleRoutes } from './features/admin/index.js';
 import { analyticsRoutes } from './features/analytics/index.js';
-import { accountRoutes, authentication, authRoutes, sessionRoutes, signedInRoutes } from './features/auth/index.js';
+import {
+  accountRoutes,
+  authentication,
+  authRoutes,
+  sessionRoutes,
+  signedInRoutes,
+  twoStepRoutes,
+} from './features/auth/index.js';
 import { certificateAdminRoutes, certificatesRoutes } from './features/certificates/index.js';
 import { chatEvents, chatRoutes } from './features/chat/index.js';
 import { clubAdminRoutes, clubsRoutes } from './features/clubs/index.js';
@@ -124,6 +131,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(authRoutes, { prefix: '/api/auth', auth: services.auth, demo: config.env !== 'production' });
   await app.register(accountRoutes, { prefix: '/api/account', account: services.account });
   await app.register(sessionRoutes, { prefix: '/api/auth/sessions', auth: services.auth });
+  await app.register(twoStepRoutes, { prefix: '/api/auth/two-step', auth: services.auth, twoStep: services.twoStep });
   await app.register(supportRoutes, { prefix: '/api/partners', support: services.support });
   await app.register(coursesRoutes, {
     prefix: '/api/courses',

@@ -7,12 +7,20 @@ import {
   CHAT_MESSAGES,
   FILE_MESSAGES,
   PRIVACY_MESSAGES,
+  TWO_STEP_MESSAGES,
 } from '@yedyni/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { consoleAbilities, UsersAdmin } from './features/admin/index.js';
 import { AnalyticsService } from './features/analytics/index.js';
-import { AccountService, AuthService, PasswordHasher, SessionTokens } from './features/auth/index.js';
+import {
+  AccountService,
+  AuthService,
+  PasswordHasher,
+  SessionTokens,
+  TwoStepKeys,
+  TwoStepService,
+} from './features/auth/index.js';
 import { CertificatesService } from './features/certificates/index.js';
 import { ChatService } from './features/chat/index.js';
 import { ClubsService } from './features/clubs/index.js';
@@ -75,6 +83,7 @@ export interface Services {
   auth: AuthService;
   /** My own account: names, the address and its check, the password. */
   account: AccountService;
+  twoStep: TwoStepService;
   /** argon2 with a bounded waiting line, shared by everything that hashes a password. */
   passwords: PasswordHasher;
   chat: ChatService;
@@ -267,6 +276,34 @@ export async function createServices(
       },
     });
     const passwords = new PasswordHasher(config.passwordHashQueue);
+    const twoStep = new TwoStepService({
+      db,
+      clock,
+      passwords,
+      keys: new TwoStepKeys(config.jwtSecret),
+      limiters: {
+        code: new AttemptLimiter(
+          `${ns}two-step`,
+          limits.twoStep,
+          LOGIN_WINDOW_SECONDS,
+          TWO_STEP_MESSAGES.tooManyCodes,
+          redis,
+        ),
+        codeFromAddress: new AttemptLimiter(
+          `${ns}two-step-address`,
+          limits.twoStepAddress,
+          LOGIN_WINDOW_SECONDS,
+          TWO_STEP_MESSAGES.tooManyCodes,
+          redis,
+        ),
+      },
+      // Staff powers come and go with it: remembered sessions are read again, and open sockets
+      // reconnect and rejoin their rooms with the powers they now have.
+      onChanged: (userId) => {
+        auth.forget({ userId });
+        broadcaster.endSessions({ userId });
+      },
+    });
     const auth = new AuthService({
       db,
       clock,
@@ -307,6 +344,7 @@ export async function createServices(
         ),
         reset: new AttemptLimiter(`${ns}reset`, limits.reset, 60 * 60, AUTH_MESSAGES.tooManyResets, redis),
       },
+      twoStep,
       publicUrl: config.publicUrl,
       demoEnabled: config.seedDemo,
       log,
@@ -515,6 +553,7 @@ export async function createServices(
       db,
       auth,
       account,
+      twoStep,
       passwords,
       chat,
       broadcaster,

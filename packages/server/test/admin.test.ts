@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, importFixtures, signUp, staff } from './support/courses.js';
 import { PNG } from './support/files.js';
 import { donateAndPay, providerCallback } from './support/liqpay.js';
+import { enableTwoStep } from './support/two-step.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** The only console calls curators may make: seeing the courses they schedule and announce, and their own reply times. */
@@ -91,6 +92,8 @@ describe('admin console API', () => {
 
     it('changes a role at once, writes it to the audit log, and never removes the last admin', async () => {
       const person = await signUp(t);
+      // Two-step sign-in on beforehand, as curators need it: the new role then acts at once.
+      await enableTwoStep(t, person.token, person.person);
       const made = await t.api('PATCH', `/api/admin/users/${person.user._id}/role`, {
         token: admin,
         body: { role: 'moderator' },

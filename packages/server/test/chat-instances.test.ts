@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, startTestApp, type TestApp } from './support/app.js';
-import { curator, importFixtures, kyivMidnight, signIn, signUp, staff } from './support/courses.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { curator, importFixtures, kyivMidnight, signUp, staff, staffAccount } from './support/courses.js';
 import { ask, type ChatClient, connect, disconnected, next, record } from './support/sockets.js';
 
 // Two instances over one database, sharing the machine's Redis (as behind a load balancer).
@@ -95,10 +95,9 @@ describe('two instances behind one Redis', () => {
 
   it('take a curator demoted through one instance out of another wave’s room on the other', async () => {
     const admin = await staff(a, 'admin');
-    const person = newPerson();
-    const id = await a.app.services.auth.createAccount({ ...person, role: 'moderator' });
+    const { id, token } = await staffAccount(a, 'moderator');
     // Made after wave 2 was announced above, so enrolled in wave 2; as a curator they watch wave 1 too.
-    const watcher = await online(b, await signIn(a, person.email, person.password), '1');
+    const watcher = await online(b, token, '1');
     expect(await ask(watcher, 'chat:join', { courseId: alpha, wave: '2' })).toEqual({ ok: true });
     const saw = record(watcher, 'chat:message');
     const speaker = await online(a, await curator(a), '1');

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin.js';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../src/features/chat/service.js';
 import { loadConfig } from '../src/infra/config.js';
-import { newPerson, resetLinkOf, startTestApp, type TestApp, until } from './support/app.js';
-import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp, staff } from './support/courses.js';
+import { resetLinkOf, startTestApp, type TestApp, until } from './support/app.js';
+import { curator, DAY, importFixtures, kyivMidnight, signIn, signUp, staff, staffAccount } from './support/courses.js';
 import { PNG, storedFiles } from './support/files.js';
 import { ask, type ChatClient, connect, disconnected, next, record } from './support/sockets.js';
 
@@ -54,9 +54,8 @@ async function nextWave(wave: '2' | null) {
 
 /** A curator made by the operator, with the e-mail the command line knows them by. */
 async function newCurator() {
-  const person = newPerson();
-  const id = await t.app.services.auth.createAccount({ ...person, role: 'moderator' });
-  return { email: person.email, id, token: await signIn(t, person.email, person.password) };
+  const { person, id, token } = await staffAccount(t, 'moderator');
+  return { email: person.email, id, token };
 }
 
 beforeAll(async () => {

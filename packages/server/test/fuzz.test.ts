@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
 import type { RealtimeServer } from '../src/infra/realtime.js';
 import { newPerson, startTestApp, type TestApp } from './support/app.js';
-import { DAY, importFixtures, signIn } from './support/courses.js';
+import { DAY, importFixtures, signIn, staffAccount } from './support/courses.js';
 import { FAKE_PDF, PDF, PNG, SVG } from './support/files.js';
 import {
   arbitraryFor,
@@ -627,10 +627,8 @@ async function account(role: Account['role']): Promise<Account> {
     expect(answer.status).toBe(201);
     return { role, id: answer.body.user._id, email: person.email, password: person.password, token: answer.body.token };
   }
-  await t.app.services.auth.createAccount({ ...person, role });
-  const token = await signIn(t, person.email, person.password);
-  const me = await t.api('GET', '/api/auth/current', { token });
-  return { role, id: me.body._id, email: person.email, password: person.password, token };
+  const staff = await staffAccount(t, role);
+  return { role, id: staff.id, email: staff.person.email, password: staff.person.password, token: staff.token };
 }
 
 const openSockets: ChatClient[] = [];

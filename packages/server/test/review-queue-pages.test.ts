@@ -2,8 +2,8 @@ import { CLAIM_MINUTES } from '@yedyni/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSearchText } from '../src/infra/db/search.js';
-import { newPerson, startTestApp, type TestApp, uniqueLetters } from './support/app.js';
-import { importFixtures, signIn, signUp } from './support/courses.js';
+import { startTestApp, type TestApp, uniqueLetters } from './support/app.js';
+import { importFixtures, signIn, signUp, staffAccount } from './support/courses.js';
 
 // Each instance keeps the queue's and the history's pages under review_version, which triggers
 // raise with every change those pages show (features/homework/queue-pages.ts, migration 0026).
@@ -20,9 +20,8 @@ beforeAll(async () => {
   a = await startTestApp();
   b = await startTestApp({}, { sharing: a });
   ({ alpha } = await importFixtures(a));
-  const person = newPerson({ first_name: 'Тарас' });
-  await a.app.services.auth.createAccount({ ...person, role: 'moderator' });
-  curatorA = await signIn(a, person.email, person.password);
+  const { person, token } = await staffAccount(a, 'moderator', { first_name: 'Тарас' });
+  curatorA = token;
   curatorB = await signIn(b, person.email, person.password);
 });
 afterAll(async () => {

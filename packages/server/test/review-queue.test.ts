@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, CLAIM_MINUTES, REVIEW_MESSAGES } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, startTestApp, type TestApp, uniqueLetters } from './support/app.js';
-import { importFixtures, signIn, signUp, staff } from './support/courses.js';
+import { startTestApp, type TestApp, uniqueLetters } from './support/app.js';
+import { importFixtures, signUp, staff, staffAccount } from './support/courses.js';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -24,9 +24,9 @@ afterAll(async () => {
 const ids = new Map<string, string>();
 /** A curator with a given first name (the claim message names it); ids remembers their id. */
 async function namedCurator(first_name: string): Promise<string> {
-  const person = newPerson({ first_name });
-  ids.set(first_name, await t.app.services.auth.createAccount({ ...person, role: 'moderator' }));
-  return signIn(t, person.email, person.password);
+  const { id, token } = await staffAccount(t, 'moderator', { first_name });
+  ids.set(first_name, id);
+  return token;
 }
 
 /** A learner with a unique surname (the queue's learner filter finds their work alone) and homework to lesson 1. */

@@ -3,6 +3,7 @@ import { SESSION_RECHECK_MS } from '../src/features/auth/service.js';
 import { SESSION_TTL_MS } from '../src/features/auth/tokens.js';
 import { resetLinkOf, startTestApp, type TestApp } from './support/app.js';
 import { signIn, signUp, staff } from './support/courses.js';
+import { enableTwoStep } from './support/two-step.js';
 
 // HTTP requests rely for a few seconds on a session this instance found live (AuthService,
 // bench/README.md). Whatever ends a session or changes a role on this instance must still count
@@ -41,7 +42,9 @@ describe('sessions remembered by an instance', () => {
 
   it('take a new role at once when an admin changes it', async () => {
     const admin = await staff(t, 'admin');
-    const { token, user } = await signUp(t);
+    const { token, user, person } = await signUp(t);
+    // On beforehand, as curators need it: the new role is then the only change.
+    await enableTwoStep(t, token, person);
     const courses = () => t.api('GET', '/api/admin/courses', { token });
     expect((await courses()).status).toBe(403);
     const role = (value: string) =>

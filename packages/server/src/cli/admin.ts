@@ -13,6 +13,7 @@ const USAGE = `Команди оператора:
   npm run admin -- set-role <email> <user|moderator|admin>
   npm run admin -- create-user <email> <password> <first_name> <last_name> [user|moderator|admin]
   npm run admin -- set-password <email> <password>   (завершує всі сеанси користувача)
+  npm run admin -- reset-two-step <email>   (вимикає двоетапний вхід: загублено телефон і резервні коди)
   npm run admin -- backup <file.tar.gz>     (сервер може працювати далі)
   npm run admin -- restore <file.tar.gz>    (лише в порожню базу)
   npm run admin -- vapid-keys               (нова пара ключів для Web Push: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)`;
@@ -36,7 +37,8 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
     const keys = generateVapidKeys();
     return `VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`;
   }
-  if (command !== 'set-role' && command !== 'create-user' && command !== 'set-password') throw new UsageError(USAGE);
+  if (!['set-role', 'create-user', 'set-password', 'reset-two-step'].includes(command ?? ''))
+    throw new UsageError(USAGE);
   // Jobs it queues (the owner's mail after set-password) are sent by the running server.
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }), { workers: false });
   try {
@@ -47,6 +49,15 @@ export async function runAdmin(args: string[], config: Config): Promise<string> 
       const role = parseRole(rawRole);
       await services.admin.users.setRoleByOperator(email, role);
       return `Роль ${email}: ${role}`;
+    }
+    if (command === 'reset-two-step') {
+      const [rawEmail, ...extra] = rest;
+      if (!rawEmail || extra.length > 0) throw new UsageError(USAGE);
+      const email = emailSchema.parse(rawEmail);
+      const done = await services.twoStep.turnOffByOperator(email);
+      return done
+        ? `Двоетапний вхід ${email} вимкнено; він(вона) може ввійти з паролем і налаштувати його знову`
+        : `У ${email} двоетапний вхід не ввімкнено (або такого користувача немає); нічого не змінено`;
     }
     if (command === 'set-password') {
       // E.g. the demo accounts of a database that goes to production (app.ts refuses them).

@@ -20,11 +20,12 @@ import { PRIVATE_DIR, PRIVATE_FILE, PRIVATE_UMASK, privateDir } from './private-
  * Tables of in-flight state, never archived: an upload reservation belongs to an upload running
  * at that moment, and restored it would hold the person's quota for an upload that never ends;
  * a queued job belongs to the instance and moment that queued it (the deliveries it would send
- * are archived, with their state). The review queue's version only ever goes up in one database
+ * are archived, with their state); a two-step ticket lives five minutes and belongs to a sign-in then
+ * under way. The review queue's version only ever goes up in one database
  * (instances keep pages under it): a restore raises it by its own inserts, never puts back an older one.
  * A data export is a person's copy for a day, its archive outside the backed-up folders: never kept longer.
  */
-const TRANSIENT = ['upload_reservations', 'jobs', 'review_version', 'data_exports'] as const;
+const TRANSIENT = ['upload_reservations', 'jobs', 'review_version', 'data_exports', 'two_step_tickets'] as const;
 type Archived = Exclude<keyof Database, (typeof TRANSIENT)[number]>;
 
 export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & string)[] } = {
@@ -32,6 +33,10 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   sessions: ['id'],
   password_resets: ['token_hash'],
   email_tokens: ['token_hash'],
+  // The TOTP secrets are archived encrypted (a key derived from JWT_SECRET, which no archive
+  // holds); recovery codes only as keyed hashes.
+  two_step: ['user_id'],
+  two_step_recovery_codes: ['user_id', 'code_hash'],
   mark_entries: ['id'],
   courses: ['id'],
   course_waves: ['course_id', 'label'],

@@ -83,6 +83,8 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVERY_ADDRESS: positiveInt.default(20),
   RATE_LIMIT_RESET: positiveInt.default(20),
   RATE_LIMIT_CHAT: positiveInt.default(30),
+  RATE_LIMIT_TWO_STEP: positiveInt.default(5),
+  RATE_LIMIT_TWO_STEP_ADDRESS: positiveInt.default(20),
   /** What one person may keep in homework, comment and chat files (MiB), and upload per hour. */
   UPLOAD_QUOTA_MB: positiveInt.default(200),
   UPLOAD_RATE: positiveInt.default(30),
@@ -153,6 +155,9 @@ export interface Config {
     recoveryAddress: number;
     reset: number;
     chat: number;
+    /** Wrong two-step codes (and passwords asked with them) per account, and per address, in 15 minutes. */
+    twoStep: number;
+    twoStepAddress: number;
   };
   /** Password hashes that may wait for a turn (beyond those running); past that, 503 at once. */
   passwordHashQueue: number;
@@ -248,6 +253,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recoveryAddress: env.RATE_LIMIT_RECOVERY_ADDRESS,
       reset: env.RATE_LIMIT_RESET,
       chat: env.RATE_LIMIT_CHAT,
+      twoStep: env.RATE_LIMIT_TWO_STEP,
+      twoStepAddress: env.RATE_LIMIT_TWO_STEP_ADDRESS,
     },
     uploads: { quotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024, perHour: env.UPLOAD_RATE },
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { kyivParts, kyivTime } from '@yedyni/contract';
 import { importCourse } from '../../src/features/courses/content.js';
 import { newPerson, type TestApp } from './app.js';
+import { enableTwoStep, finishSignIn } from './two-step.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/courses', import.meta.url));
 export const DAY = 24 * 60 * 60 * 1000;
@@ -30,6 +31,7 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
   const answer = await t.api('POST', '/api/auth/login', { body: { email, password } });
   if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  if (answer.body.twoStep) return finishSignIn(t, email, answer.body.twoStep.ticket);
   return answer.body.token as string;
 }
 
@@ -48,11 +50,26 @@ export async function notificationsOf(
   return body.notifications.filter((n: { category: string }) => n.category === category);
 }
 
-/** Someone with a role, made the way operators make them (the command line's createAccount); their token. */
+/**
+ * Someone with a role, made the way operators make them (the command line's createAccount), who
+ * has turned on two-step sign-in as staff must: who they are, their id and a token. `signIn`
+ * completes their code step afterwards.
+ */
+export async function staffAccount(
+  t: TestApp,
+  role: 'moderator' | 'admin',
+  overrides: Record<string, unknown> = {},
+): Promise<{ person: ReturnType<typeof newPerson>; id: string; token: string }> {
+  const person = newPerson(overrides);
+  const id = await t.app.services.auth.createAccount({ ...person, role });
+  const token = await signIn(t, person.email, person.password);
+  await enableTwoStep(t, token, person);
+  return { person, id, token };
+}
+
+/** A staff member's token; see `staffAccount`. */
 export async function staff(t: TestApp, role: 'moderator' | 'admin'): Promise<string> {
-  const person = newPerson();
-  await t.app.services.auth.createAccount({ ...person, role });
-  return signIn(t, person.email, person.password);
+  return (await staffAccount(t, role)).token;
 }
 
 /** A curator (moderator); see `staff`. */

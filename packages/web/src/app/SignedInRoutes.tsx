@@ -13,6 +13,9 @@ const BonusLayout = lazyScreen(() => import('./layouts/BonusLayout'));
 const ProfilePage = lazyScreen(() => import('../features/auth/components/ProfilePage'));
 /** A mailed link that confirms an address (a visitor signs in first and comes back to it). */
 const ConfirmEmailPage = lazyScreen(() => import('../features/auth/components/ConfirmEmailPage'));
+/** Two-step sign-in's set-up; curators and admins without it are sent here from every screen. */
+const TWO_STEP_PATH = '/uk/profile/two-step';
+const TwoStepSetupPage = lazyScreen(() => import('../features/auth/components/TwoStepSetupPage'));
 
 const HomePage = lazyScreen(() => import('../features/home/components/HomePage'));
 /** «Мій прогрес»; its footprint chart loads uPlot on its own when drawn. */
@@ -118,9 +121,15 @@ function Home() {
 
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
 export default function SignedInRoutes() {
-  const userId = useAppSelector(selectUser)?._id ?? null;
+  const user = useAppSelector(selectUser);
+  const userId = user?._id ?? null;
+  const { pathname } = useLocation();
   // routes.tsx sends the public pages here too (outside /uk, no sign-in needed).
-  if (!useLocation().pathname.startsWith('/uk')) return <PublicPages />;
+  if (!pathname.startsWith('/uk')) return <PublicPages />;
+  // Staff powers wait for two-step sign-in (the server refuses every staff call until then).
+  if (user?.twoStep.required && !user.twoStep.on && pathname !== TWO_STEP_PATH) {
+    return <Navigate to={TWO_STEP_PATH} replace />;
+  }
   return (
     <DraftOwner userId={userId}>
       <Routes>
@@ -145,6 +154,7 @@ export default function SignedInRoutes() {
           <Route path="donat" element={<DonationPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="confirm-email/:token" element={<ConfirmEmailPage />} />
+          <Route path="profile/two-step" element={<TwoStepSetupPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="active" element={<ActivePage />} />

@@ -31,11 +31,16 @@ export const user: User = {
   createdAt: Date.UTC(2026, 2, 3, 10, 0),
   courses: [],
   inviter: null,
+  twoStep: { on: false, required: false },
 };
 
-/** The same person as the server shows them with another role: the role and its abilities. */
+/**
+ * The same person as the server shows them with another role: the role and its abilities, and
+ * for staff two-step sign-in turned on, as their role requires.
+ */
 export function withRole(person: User, role: Role): User {
-  return { ...person, role, abilities: ROLE_ABILITIES[role] };
+  const staff = role !== 'user';
+  return { ...person, role, abilities: ROLE_ABILITIES[role], twoStep: { on: staff, required: staff } };
 }
 
 export const auth: AuthResponse = { token: 'token-1', user };

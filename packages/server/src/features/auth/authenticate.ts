@@ -1,3 +1,4 @@
+import { TWO_STEP_MESSAGES } from '@yedyni/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_MESSAGES } from '../../infra/errors.js';
@@ -26,6 +27,13 @@ export const authentication = fp(async (app: FastifyInstance, { auth }: { auth: 
     const user = token ? await auth.authenticateRequest(token) : null;
     if (!user) throw new AppError(401, GENERIC_MESSAGES[401] as string);
     request.user = user;
+  });
+  // A curator or admin without two-step sign-in has a learner's powers (auth/policy.ts), so every
+  // staff-only rule refuses them wherever it is; here, in one place, each such refusal says why
+  // and what to do, instead of the domain's «лише для кураторів».
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 403 || !request.user?.staffWithoutTwoStep) return payload;
+    return JSON.stringify({ message: TWO_STEP_MESSAGES.staffRequired });
   });
 });
 

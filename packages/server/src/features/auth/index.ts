@@ -9,3 +9,6 @@ export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
 export { sessionRoutes } from './session-routes.js';
 export { SessionTokens } from './tokens.js';
+export { TwoStepService } from './two-step.js';
+export { TwoStepKeys } from './two-step-keys.js';
+export { twoStepRoutes } from './two-step-routes.js';

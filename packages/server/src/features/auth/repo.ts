@@ -41,8 +41,8 @@ export function setPassword(db: Executor, userId: string, passwordHash: string) 
   return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** A user as stored: the API's `User` less its abilities, which the service adds from the policies. */
-export type StoredUser = Omit<User, 'abilities'>;
+/** A user as stored: the API's `User` less what the service adds (abilities from the policies, the two-step state). */
+export type StoredUser = Omit<User, 'abilities' | 'twoStep'>;
 
 /** The account's own columns and its inviter's name; `rootInviter`: whether the root account counts as one. */
 function accountWithInviter(db: Executor, userId: string, rootInviter: boolean) {
@@ -137,7 +137,14 @@ export function findLiveSession(db: Executor, sessionId: string, userId: string,
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'sessions.expires_at', 'sessions.last_seen_at'])
+    .leftJoin('two_step', 'two_step.user_id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.role',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'two_step.enabled_at as two_step_on',
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)

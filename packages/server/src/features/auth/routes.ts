@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   errorSchema,
+  loginAnswerSchema,
   loginBodySchema,
   messageSchema,
   recoveryBodySchema,
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
       schema: {
         summary: 'Вхід',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 503: errorSchema },
+        response: { 200: loginAnswerSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request) => auth.login(request.body.email, request.body.password, request.ip, request.headers['user-agent']),
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; demo: boolea
       schema: {
         summary: 'Новий пароль за посиланням з листа',
         body: resetBodySchema,
-        response: { 200: authResponseSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
+        response: { 200: loginAnswerSchema, 400: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request) =>

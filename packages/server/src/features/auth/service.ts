@@ -6,6 +6,7 @@ import {
   type AuthResponse,
   type DeviceKind,
   type EndedSessions,
+  type LoginAnswer,
   normalizeApostrophes,
   RECOVERY_ANSWER,
   REGISTRATION_POINTS,
@@ -28,9 +29,10 @@ import { issueEmailLink } from './email-links.js';
 import { resetPasswordMail, verifyEmailMail } from './mails.js';
 import { type SignInOrigin, sessionOrigin } from './origin.js';
 import { isCommonPassword, type PasswordHasher } from './passwords.js';
-import { type Actor, canEndSession } from './policy.js';
+import { type Actor, canEndSession, requiresTwoStep } from './policy.js';
 import * as repo from './repo.js';
 import { hashResetToken, newResetToken, SESSION_TTL_MS, type SessionTokens } from './tokens.js';
+import type { TwoStepService } from './two-step.js';
 
 export interface AuthLimiters {
   /** Failed logins per client address and email. */
@@ -52,6 +54,8 @@ export interface SignedInUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** A curator or admin without two-step sign-in: staff powers wait for it (auth/policy.ts). */
+  staffWithoutTwoStep: boolean;
 }
 
 /** Sessions that ended: one, or all of a user's (but `except`, the one the person stays in). */
@@ -123,6 +127,8 @@ export class AuthService {
       mailer: Mailer;
       passwords: PasswordHasher;
       limiters: AuthLimiters;
+      /** Asks for the code after a right password when the account has two-step sign-in on. */
+      twoStep: TwoStepService;
       publicUrl: string;
       demoEnabled: boolean;
       log: Logger;
@@ -219,7 +225,7 @@ export class AuthService {
     return userId;
   }
 
-  async login(email: string, password: string, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
+  async login(email: string, password: string, clientAddress: string, userAgent?: string): Promise<LoginAnswer> {
     // Taken before the password is checked, atomically: of a burst of simultaneous guesses only as
     // many as the limit are ever checked. A failure keeps its point; a success, or an attempt that
     // could not be checked, gives back its own point only (failures counted meanwhile stay).
@@ -240,7 +246,25 @@ export class AuthService {
     }
     if (!user || !valid) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
     await attempt.giveBack();
-    return this.signIn(user.id, { address: clientAddress, userAgent });
+    return this.signInOrAskCode(user.id, { address: clientAddress, userAgent });
+  }
+
+  /** The code step: the ticket from the password step and a code (or a recovery code) make the session. */
+  async completeTwoStep(
+    ticket: string,
+    code: string,
+    clientAddress: string,
+    userAgent?: string,
+  ): Promise<AuthResponse> {
+    return this.signIn(await this.deps.twoStep.redeem(ticket, code, clientAddress), {
+      address: clientAddress,
+      userAgent,
+    });
+  }
+
+  /** No session before the code: with two-step sign-in on, a ticket for the code step instead. */
+  private async signInOrAskCode(userId: string, origin: SignInOrigin): Promise<LoginAnswer> {
+    return (await this.deps.twoStep.challenge(userId)) ?? this.signIn(userId, origin);
   }
 
   /** Signs into the demo learner: the «further sign-in action» behind `/resume`. */
@@ -297,7 +321,7 @@ export class AuthService {
     password: string,
     clientAddress: string,
     userAgent?: string,
-  ): Promise<AuthResponse> {
+  ): Promise<LoginAnswer> {
     const { db, clock, limiters } = this.deps;
     await limiters.reset.consume(clientAddress);
     const tokenHash = hashResetToken(token);
@@ -320,7 +344,8 @@ export class AuthService {
     });
     if (!userId) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
     await this.endedEverywhere({ userId });
-    return this.signIn(userId, { address: clientAddress, userAgent });
+    // A mailbox is no second factor: with two-step sign-in on, the new password still asks for the code.
+    return this.signInOrAskCode(userId, { address: clientAddress, userAgent });
   }
 
   /**
@@ -491,7 +516,12 @@ export class AuthService {
       lastSeen = now;
     }
     return {
-      user: { id: session.id, role: session.role, sessionId: claims.sessionId },
+      user: {
+        id: session.id,
+        role: session.role,
+        sessionId: claims.sessionId,
+        staffWithoutTwoStep: requiresTwoStep(session) && session.two_step_on === null,
+      },
       // Remembered never past its idle end either: every instance refuses it then, untold.
       expiresAt: Math.min(Number(session.expires_at), lastSeen + idleMs),
     };
@@ -500,7 +530,9 @@ export class AuthService {
   /** The API's `User`, with its abilities; undefined when there is no such account. */
   async findUser(userId: string): Promise<User | undefined> {
     const user = await repo.loadUser(this.deps.db, userId, this.deps.clock.now());
-    return user && { ...user, abilities: this.deps.accountAbilities({ id: user._id, role: user.role }) };
+    if (!user) return undefined;
+    const actor = { id: user._id, role: user.role };
+    return { ...user, abilities: this.deps.accountAbilities(actor), twoStep: await this.deps.twoStep.state(actor) };
   }
 
   async currentUser(userId: string): Promise<User> {

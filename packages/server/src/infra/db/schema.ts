@@ -59,6 +59,33 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
+/** A person's two-step sign-in (migration 0029); a row without `enabled_at` is a set-up not yet confirmed. */
+export interface TwoStepTable {
+  user_id: string;
+  /** The TOTP secret, encrypted (features/auth/two-step-keys.ts); never sent after set-up. */
+  secret: string;
+  enabled_at: number | null;
+  /** The last 30-second step a code was accepted for: codes of it and earlier ones are refused. */
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface TwoStepRecoveryCodesTable {
+  user_id: string;
+  /** A keyed hash of the code (HMAC-SHA256); the code itself is shown once and never stored. */
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** A sign-in between the password and the code: no session exists until the code is right. */
+export interface TwoStepTicketsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface MarkEntriesTable {
   id: string;
   user_id: string;
@@ -653,6 +680,9 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   email_tokens: EmailTokensTable;
+  two_step: TwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_tickets: TwoStepTicketsTable;
   mark_entries: MarkEntriesTable;
   courses: CoursesTable;
   course_waves: CourseWavesTable;

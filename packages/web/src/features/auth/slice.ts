@@ -47,9 +47,11 @@ const authSlice = createSlice({
           state.isLoggedIn = false;
         }
       })
-      .addMatcher(isAnyOf(...signIn), (state, action) => {
-        state.user = action.payload.user;
-        state.token = action.payload.token;
+      .addMatcher(isAnyOf(...signIn), (state, { payload }) => {
+        // Two-step sign-in asks for the code first: no session yet (the screen keeps the ticket).
+        if ('twoStep' in payload) return;
+        state.user = payload.user;
+        state.token = payload.token;
         state.isLoggedIn = true;
         state.isRecovery = false;
       })

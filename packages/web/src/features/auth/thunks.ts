@@ -1,5 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { AuthResponse, LoginBody, RecoveryBody, RegisterBody, ResetBody, User } from '@yedyni/contract';
+import type {
+  AuthResponse,
+  LoginAnswer,
+  LoginBody,
+  RecoveryBody,
+  RegisterBody,
+  ResetBody,
+  TwoStepCodeBody,
+  User,
+} from '@yedyni/contract';
 import { type ApiError, api, errorMessage, errorStatus } from '../../shared/api';
 import type { AuthRootState } from './types';
 
@@ -28,7 +37,14 @@ export const register = authCall('auth/register', (body: RegisterBody) =>
   api.post<AuthResponse>('/auth/register', body),
 );
 
-export const login = authCall('auth/login', (body: LoginBody) => api.post<AuthResponse>('/auth/login', body));
+/**
+ * Signing in, either step: the password (which signs in, or with two-step sign-in on answers with
+ * a ticket), or the ticket with a code from the app or a recovery code. One thunk for both keeps
+ * /login's first bytes to what it had.
+ */
+export const login = authCall('auth/login', (body: LoginBody | TwoStepCodeBody) =>
+  api.post<LoginAnswer>('ticket' in body ? '/auth/two-step' : '/auth/login', body),
+);
 
 /** The further sign-in action: the demonstration account. */
 export const demoLogin = authCall<void, AuthResponse>('auth/demo', () => api.post<AuthResponse>('/auth/demo'));
@@ -37,7 +53,7 @@ export const recovery = authCall('auth/recovery', (body: RecoveryBody) =>
   api.post<{ message: string }>('/auth/recovery', body),
 );
 
-export const reset = authCall('auth/reset', (body: ResetBody) => api.post<AuthResponse>('/auth/reset', body));
+export const reset = authCall('auth/reset', (body: ResetBody) => api.post<LoginAnswer>('/auth/reset', body));
 
 export const logout = authCall<void, void>('auth/logout', () => api.post<void>('/auth/logout'));
 

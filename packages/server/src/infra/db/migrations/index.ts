@@ -27,6 +27,7 @@ import * as chatModeration from './0025_chat_moderation.js';
 import * as reviewVersion from './0026_review_version.js';
 import * as accountEmail from './0027_account_email.js';
 import * as sessionDetails from './0028_session_details.js';
+import * as twoStep from './0029_two_step.js';
 import * as myData from './0030_my_data.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026_review_version': reviewVersion,
   '0027_account_email': accountEmail,
   '0028_session_details': sessionDetails,
+  '0029_two_step': twoStep,
   '0030_my_data': myData,
 };
 

@@ -43,4 +43,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'account.deletion.request': 'Запит на видалення акаунта',
   'account.deletion.cancel': 'Видалення акаунта скасовано',
   'account.delete': 'Видалення акаунта',
+  'two-step.setup': 'Налаштування двоетапного входу',
+  'two-step.on': 'Двоетапний вхід увімкнено',
+  'two-step.off': 'Двоетапний вхід вимкнено',
+  'two-step.codes': 'Нові резервні коди',
+  'two-step.sign-in': 'Вхід із кодом',
+  'two-step.refused': 'Відхилений код або пароль (двоетапний вхід)',
 };

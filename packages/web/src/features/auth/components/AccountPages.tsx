@@ -5,3 +5,6 @@ export { default as RecoveryPage } from './RecoveryPage';
 export { default as RegisterPage } from './RegisterPage';
 export { default as ResetPage } from './ResetPage';
 export { default as ResumePage } from './ResumePage';
+// The code step of two-step sign-in is also the default export: /login imports it by the
+// shortest call there is.
+export { default, default as TwoStepPage } from './TwoStepPage';

@@ -8,6 +8,7 @@ import { selectUser } from '../slice';
 import { AccountSettings } from './account/AccountSettings';
 import styles from './ProfilePage.module.css';
 import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from './TwoStepSection';
 
 const t = {
   title: 'Профіль',
@@ -71,6 +72,7 @@ export default function ProfilePage() {
       <AccountSettings />
       <MyDataSection />
       <SessionsSection />
+      <TwoStepSection />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type ResetBody, resetBodySchema } from '@yedyni/contract';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { useAuthDispatch } from '../hooks';
@@ -6,6 +7,7 @@ import { reset } from '../thunks';
 import { AuthCard } from './AuthCard';
 import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
+import TwoStepPage from './TwoStepPage';
 
 const t = {
   title: 'Новий пароль',
@@ -22,12 +24,16 @@ const check = checkWith(resetBodySchema);
 export default function ResetPage() {
   const dispatch = useAuthDispatch();
   const { token = '' } = useParams();
+  // With two-step sign-in on, the new password is set and the code is still asked for.
+  const [ticket, setTicket] = useState('');
 
   const bodyOf = (form: FormData): ResetBody => ({ token, password: field(form, 'password', false) });
   const onSubmit = async (body: ResetBody) => {
     const result = await dispatch(reset(body));
+    if (reset.fulfilled.match(result) && 'twoStep' in result.payload) setTicket(result.payload.twoStep.ticket);
     return reset.rejected.match(result) ? failureOf(result) : null;
   };
+  if (ticket) return <TwoStepPage ticket={ticket} />;
 
   return (
     <AuthCard title={t.title} lead={t.lead} footer={<Link to="/recovery">{t.again}</Link>}>
