@@ -11,7 +11,6 @@ export class ApiError extends Error {
   readonly fields?: Readonly<Record<string, string>>;
   constructor(message: string, status: number, fields?: Readonly<Record<string, string>>) {
     super(message);
-    this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
   }
