@@ -36,9 +36,12 @@ export function isAdmin(actor: Actor): boolean {
   return actor.role === 'admin' && !actor.staffWithoutTwoStep;
 }
 
-/** Whose changes to their own account (names, address, password) go to the audit log: staff's. */
+/**
+ * Whose changes to their own account (names, address, password) go to the audit log: staff's, by
+ * role, before two-step sign-in is on too (a staff account taken over is what the log is for).
+ */
 export function auditsOwnAccount(actor: Actor): boolean {
-  return isCurator(actor);
+  return requiresTwoStep(actor);
 }
 
 /** A session is its owner's alone: only they see it or end it, whatever their role. */
