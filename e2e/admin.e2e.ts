@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './suppo
 import { currentUserViaApi, newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
 import { useE2E } from './support/setup.js';
-import { staffWithTwoStep } from './support/two-step.js';
+import { enableTwoStepViaApi, staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, menuEntry, officeMenuButton, signInViaUi, submitLogin } from './support/ui.js';
 
 // The people who run the movement prepare a course in the browser alone, and hand out roles.
@@ -104,6 +104,8 @@ describe('admin console', () => {
   test('an admin makes a learner a curator, with confirmation; the learner gets the console', async () => {
     const person = newPerson();
     const { token } = await registerViaApi(e2e.url, person);
+    // Curators need two-step sign-in: on beforehand, the new role gives the console at once.
+    await enableTwoStepViaApi(e2e.url, person, token);
     const admin = await openConsole();
 
     await admin.getByRole('link', { name: 'Користувачі', exact: true }).click();

@@ -101,6 +101,8 @@ export async function startTestApp(
     RATE_LIMIT_RECOVERY: '1000',
     RATE_LIMIT_RECOVERY_ADDRESS: '1000',
     RATE_LIMIT_RESET: '1000',
+    RATE_LIMIT_TWO_STEP: '1000',
+    RATE_LIMIT_TWO_STEP_ADDRESS: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     ...env,
