@@ -198,14 +198,26 @@ describe('free text refuses control characters (issue 15, item 3)', () => {
   }
 
   it('names keep one apostrophe, U+02BC, whichever form was typed', () => {
-    const person = { first_name: "Мар'яна", last_name: 'Д’Арк', email: 'o@example.org', password: 'довгий-пароль' };
+    const person = {
+      first_name: "Мар'яна",
+      last_name: 'Д’Арк',
+      email: 'o@example.org',
+      password: 'довгий-пароль',
+      consent: true,
+    };
     const parsed = registerBodySchema.parse(person);
     expect([parsed.first_name, parsed.last_name]).toEqual(['Марʼяна', 'ДʼАрк']);
     expect(normalizeApostrophes("'‘’ʼʻ`´′＇")).toBe('ʼʼʼʼʼʼʼʼʼ');
   });
 
   it('names were already letters only: a line break or an override is refused there too', () => {
-    const person = { first_name: 'Олена', last_name: 'Коваль', email: 'o@example.org', password: 'довгий-пароль' };
+    const person = {
+      first_name: 'Олена',
+      last_name: 'Коваль',
+      email: 'o@example.org',
+      password: 'довгий-пароль',
+      consent: true,
+    };
     expect(messages(registerBodySchema, person)).toEqual([]);
     for (const char of ['\n', '\u202e', '\u0000']) {
       expect(messages(registerBodySchema, { ...person, first_name: `Оле${char}на` })[0]).toMatch(/^Імʼя: /);
