@@ -13,7 +13,7 @@ import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { ListState, SelectField, adminStyles as styles, useAdminQuery } from '../../admin';
 import { analyticsApi, analyticsPaths } from '../api';
-import { WaveChart } from '../components/WaveChart';
+import { SERIES, WaveChart } from '../components/WaveChart';
 import { analyticsTexts as t } from '../texts';
 
 /** `/uk/admin/analytics` (curators and admins): pick a course and a wave, see its lessons and who is away. */
@@ -72,10 +72,11 @@ function WaveView({ courseId, wave }: { courseId: string; wave: string }) {
                 <thead className="sr-only">
                   <tr>
                     <th scope="col">{t.lesson}</th>
-                    <th scope="col">{t.series.opened}</th>
-                    <th scope="col">{t.series.selfTest}</th>
-                    <th scope="col">{t.series.diary}</th>
-                    <th scope="col">{t.series.homework}</th>
+                    {SERIES.map((key) => (
+                      <th key={key} scope="col">
+                        {t.series[key]}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -84,18 +85,11 @@ function WaveView({ courseId, wave }: { courseId: string; wave: string }) {
                       <th scope="row" data-label={t.lesson}>
                         {d.day}
                       </th>
-                      <td className={styles.num} data-label={t.series.opened}>
-                        {d.opened}
-                      </td>
-                      <td className={styles.num} data-label={t.series.selfTest}>
-                        {d.selfTest}
-                      </td>
-                      <td className={styles.num} data-label={t.series.diary}>
-                        {d.diary}
-                      </td>
-                      <td className={styles.num} data-label={t.series.homework}>
-                        {d.homework}
-                      </td>
+                      {SERIES.map((key) => (
+                        <td key={key} className={styles.num} data-label={t.series[key]}>
+                          {d[key]}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { LineChart } from '../../../shared/ui/LineChart';
 import { analyticsTexts as t } from '../texts';
 
-const SERIES = ['opened', 'selfTest', 'diary', 'homework'] as const;
+/** The four things counted per lesson, in the chart's and the table's order. */
+export const SERIES = ['opened', 'selfTest', 'diary', 'homework'] as const;
 /** Each line's theme colour: the canvas reads the token when drawing, the legend shows it. */
 const COLOURS: Record<(typeof SERIES)[number], string> = {
   opened: '--color-primary',
