@@ -9,7 +9,15 @@ import {
   type TestApp,
   until,
 } from './support/app.js';
-import { importFixtures, notificationsOf, RIGHT_ANSWERS, signIn, signUp, staff } from './support/courses.js';
+import {
+  importFixtures,
+  notificationsOf,
+  RIGHT_ANSWERS,
+  signIn,
+  signUp,
+  staff,
+  withoutQuietHours,
+} from './support/courses.js';
 import { postForm } from './support/liqpay.js';
 
 let t: TestApp;
@@ -171,6 +179,7 @@ describe('what waits for a confirmed address', () => {
 
   it('a monthly charge’s receipt is held until the payer confirms, then sent once; later ones go at once', async () => {
     const payer = await signUp(t);
+    await withoutQuietHours(t, payer.token);
     const { body: checkout } = await t.api('POST', '/api/payments/donat', {
       token: payer.token,
       body: { amount: 80, subscribe: true, offerAccepted: true },

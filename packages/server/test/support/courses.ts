@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { kyivParts, kyivTime } from '@yedyni/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, kyivParts, kyivTime } from '@yedyni/contract';
 import { importCourse } from '../../src/features/courses/content.js';
 import { newPerson, type TestApp } from './app.js';
 import { enableTwoStep, finishSignIn } from './two-step.js';
@@ -26,6 +26,16 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const answer = await t.api('POST', '/api/auth/register', { body: person });
   if (answer.status !== 201) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
   return { person, token: answer.body.token as string, user: answer.body.user };
+}
+
+/**
+ * No quiet hours for this person. For tests on the real clock that expect a mail at once: from
+ * 22:00 to 08:00 Kyiv the default quiet hours would hold it until morning.
+ */
+export async function withoutQuietHours(t: TestApp, token: string): Promise<void> {
+  const body = { ...DEFAULT_NOTIFICATION_PREFERENCES, quietFrom: 0, quietTo: 0 };
+  const answer = await t.api('PUT', '/api/notifications/preferences', { token, body });
+  if (answer.status !== 200) throw new Error(`preferences failed: ${JSON.stringify(answer.body)}`);
 }
 
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
