@@ -17,6 +17,10 @@ const VECTORS: [string, string][] = [
   ],
   ['{"version":3,"public_key":"i00000000","action":"unsubscribe","order_id":"sub-42"}', 'f9zaBXuYOCeXG3TI6xvJInnAXtA='],
   [
+    '{"version":3,"public_key":"i00000000","action":"subscribe_update","order_id":"sub-42","amount":240,"currency":"UAH","description":"Monthly plan"}',
+    'AL4IPRgh+lW8ldhLzkDlglzrVnc=',
+  ],
+  [
     '{"version":3,"public_key":"i00000000","action":"pay","amount":1,"currency":"UAH","description":"Підписка","order_id":"o-1"}',
     '5EfqvRCQSUweLiKPfTToyD3QGgU=',
   ],
@@ -39,6 +43,21 @@ describe('LiqPay signing', () => {
       data: 'eyJ2ZXJzaW9uIjozLCJwdWJsaWNfa2V5IjoiaTAwMDAwMDAwIiwiYWN0aW9uIjoidW5zdWJzY3JpYmUiLCJvcmRlcl9pZCI6InN1Yi00MiJ9',
       signature: 'f9zaBXuYOCeXG3TI6xvJInnAXtA=',
     });
+  });
+
+  it('builds the subscription update byte for byte as docs/domain.md shows it (the order subscription-changes.ts sends)', () => {
+    const form = signer.encode({
+      action: 'subscribe_update',
+      order_id: 'sub-42',
+      amount: 240,
+      currency: 'UAH',
+      description: 'Monthly plan',
+    });
+    expect(form).toEqual({
+      data: 'eyJ2ZXJzaW9uIjozLCJwdWJsaWNfa2V5IjoiaTAwMDAwMDAwIiwiYWN0aW9uIjoic3Vic2NyaWJlX3VwZGF0ZSIsIm9yZGVyX2lkIjoic3ViLTQyIiwiYW1vdW50IjoyNDAsImN1cnJlbmN5IjoiVUFIIiwiZGVzY3JpcHRpb24iOiJNb250aGx5IHBsYW4ifQ==',
+      signature: 'AL4IPRgh+lW8ldhLzkDlglzrVnc=',
+    });
+    expect(form.signature).toBe(openssl('example_private_key_123', form.data));
   });
 
   it('agrees with openssl on many different forms, Ukrainian text and + / = included', () => {

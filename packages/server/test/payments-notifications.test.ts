@@ -67,28 +67,34 @@ describe('payments notifications', () => {
     expect(await paymentsOf(payer)).toHaveLength(2);
   });
 
-  it('a declined monthly checkout and a failed charge tell the payer, with the way back to /uk/donat', async () => {
+  it('a declined monthly checkout and a failed charge tell the payer: the restart, and to wait for the retries', async () => {
     const payer = await signUp(t);
     const { token } = payer;
-    await subscribe(token, 120, 'decline');
+    const declinedOrder = await subscribe(token, 120, 'decline');
     const [declined] = await paymentsOf(payer);
-    expect(declined).toMatchObject({ title: 'Не вдалося списати щомісячний внесок', link: '/uk/donat' });
+    expect(declined).toMatchObject({
+      title: 'Щомісячну підтримку не оформлено',
+      link: `/uk/donat/restart/${declinedOrder}`,
+    });
     expect(declined.body).toContain('120,00\u00a0₴');
 
     const orderId = await subscribe(token, 240);
-    const failure = {
+    const failure = (paymentId: string) => ({
       action: 'regular',
       status: 'failure',
       order_id: orderId,
-      payment_id: 'failed-1',
+      payment_id: paymentId,
       amount: 240,
       currency: 'UAH',
-      end_date: t.clock.now(),
-    };
-    await providerCallback(t, failure);
-    await providerCallback(t, failure); // the provider repeats a callback: still one notification
+      end_date: t.clock.now() + 1000,
+    });
+    await providerCallback(t, failure('failed-1'));
+    await providerCallback(t, failure('failed-1')); // the provider repeats a callback
+    await providerCallback(t, failure('failed-2')); // and retries the charge: still one notice
     const failed = (await paymentsOf(payer)).filter((n: { title: string }) => n.title.startsWith('Не вдалося'));
-    expect(failed).toHaveLength(2);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ link: '/uk/bonus/subscriptions' });
+    expect(failed[0].body).toContain('Нову підписку оформлювати не потрібно');
     // The running subscription is not touched by a failed charge (the provider retries it).
     expect((await t.api('GET', `/api/payments/orders/${orderId}`, { token })).body.status).toBe('subscribed');
   });

@@ -84,6 +84,21 @@ describe('POST /api/payments/donat', () => {
     );
   });
 
+  it('takes the amount as a numeric string too, as a form field holds it', async () => {
+    const { token, user } = await signUp(t);
+    const asText = await t.api('POST', '/api/payments/donat', {
+      token,
+      body: { amount: '120', subscribe: false, offerAccepted: true },
+    });
+    expect(asText.status).toBe(200);
+    const order = await t.app.services.db
+      .selectFrom('payment_orders')
+      .select('amount_kop')
+      .where('user_id', '=', user._id)
+      .executeTakeFirstOrThrow();
+    expect(Number(order.amount_kop)).toBe(12_000);
+  });
+
   it('refuses amounts that are not whole multiples of 40, a long comment and no agreement to the offer', async () => {
     const { token, person } = await signUp(t);
     const { email } = person;
@@ -93,7 +108,9 @@ describe('POST /api/payments/donat', () => {
     expect(await refuse({ amount: 0, subscribe: false, offerAccepted: true })).toBe(amount);
     expect(await refuse({ amount: 40.5, subscribe: false, offerAccepted: true })).toBe(amount);
     expect(await refuse({ amount: 100_040, subscribe: false, offerAccepted: true })).toBe(amount);
-    expect(await refuse({ amount: '120', subscribe: false, offerAccepted: true })).toBe(amount);
+    // A numeric string is the same amount (issue 24): a wrong one gets the same message.
+    expect(await refuse({ amount: '100', subscribe: false, offerAccepted: true })).toBe(amount);
+    expect(await refuse({ amount: 'сто', subscribe: false, offerAccepted: true })).toBe(amount);
     expect(await refuse({ amount: 120, subscribe: false, offerAccepted: false })).toBe(
       'Публічна оферта: потрібна ваша згода',
     );
@@ -549,6 +566,13 @@ describe('history', () => {
     expect(all.body.donats[0]).toMatchObject({ amount: 480, description: DONATION_DESCRIPTION, action: 'pay' });
     const second = await t.api('GET', '/api/payments/donats?page=2', { token });
     expect(second.body.donats.map((d: { amount: number }) => d.amount)).toEqual([80, 40]);
+    expect(second.body.totalPages).toBe(2);
+    // A page past the end has no rows to carry the count, and still tells how many pages there are.
+    expect((await t.api('GET', '/api/payments/donats?page=3', { token })).body).toEqual({ donats: [], totalPages: 2 });
+    const footprint = await t.api('GET', '/api/payments/mark?page=2', { token });
+    expect(footprint.body.mark).toHaveLength(3);
+    expect(footprint.body.totalPages).toBe(2);
+    expect((await t.api('GET', '/api/payments/mark?page=5', { token })).body).toEqual({ mark: [], totalPages: 2 });
 
     const day = kyivDateRange('2027-03-28');
     expect(day.end - day.start + 1).toBe(23 * 60 * 60 * 1000);

@@ -5,6 +5,8 @@ import { createServices } from '../services.js';
 
 const USAGE = `Пісочниця LiqPay (LIQPAY_MODE=sandbox):
   npm run sandbox -- charge <order_id>    наступне щомісячне списання підписки
+  npm run sandbox -- fail <order_id>      невдала спроба списання (LiqPay повторює її тричі;
+                                          четверта невдача поспіль завершує підписку)
 Сервер має працювати: списання приходить йому callback-ом, як від LiqPay.`;
 
 export class UsageError extends Error {}
@@ -12,10 +14,15 @@ export class UsageError extends Error {}
 /** Runs one sandbox command against the data the settings name; returns what to print. */
 export async function runSandbox(args: string[], config: Config): Promise<string> {
   const [command, orderId] = args;
-  if (command !== 'charge' || !orderId) throw new UsageError(USAGE);
+  if ((command !== 'charge' && command !== 'fail') || !orderId) throw new UsageError(USAGE);
   const services = await createServices({ ...config, seedDemo: false }, pino({ level: 'warn' }));
   try {
     if (!services.sandbox) throw new UsageError('Пісочниця вимкнена: LIQPAY_MODE=live');
+    if (command === 'fail') {
+      const { paymentId, attempt, ended } = await services.sandbox.failNext(orderId);
+      const told = `Невдалу спробу №${attempt} списання підписки ${orderId} надіслано (payment_id ${paymentId})`;
+      return ended ? `${told}; спроби вичерпано — підписку завершено (unsubscribed)` : told;
+    }
     const { paymentId, charge } = await services.sandbox.chargeNext(orderId);
     return `Списання №${charge} підписки ${orderId} надіслано (payment_id ${paymentId})`;
   } finally {

@@ -1,6 +1,6 @@
 /** Notifications' public API: other features call `notify` in their own transaction. */
 export { passwordChanged } from './account.js';
-export type { EmailContent } from './mail.js';
+export type { AttachmentSource, EmailContent, MadeAttachment } from './mail.js';
 // Web Push: the channel, the subscriptions and their routes.
 export {
   forgetPushBrowsers,

@@ -7,7 +7,28 @@ export interface EmailContent {
   paragraphs: string[];
   /** The button's label; it opens the notification's link. */
   action?: string;
+  /**
+   * Files the mail carries, made when it is sent by the source registered for their kind
+   * (NotificationService.addAttachmentSource): only the reference is kept with the notification.
+   */
+  attachments?: AttachmentRef[];
 }
+
+/** A file to attach: its kind (whose source makes it) and what it is made from (`payment-receipt`, a payment id). */
+export interface AttachmentRef {
+  kind: string;
+  id: string;
+}
+
+/** A made attachment, as infra/mail.ts sends it. */
+export interface MadeAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** Makes one kind of attachment for the mail's recipient; null: there is nothing to attach any more. */
+export type AttachmentSource = (userId: string, id: string) => Promise<MadeAttachment | null>;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

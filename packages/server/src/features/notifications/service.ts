@@ -18,7 +18,7 @@ import type { JobQueue } from '../../infra/jobs/index.js';
 import type { Mailer } from '../../infra/mail.js';
 import type { Broadcaster } from '../../infra/realtime.js';
 import type { Actor } from '../auth/index.js';
-import { type EmailContent, renderMail } from './mail.js';
+import { type AttachmentSource, type EmailContent, type MadeAttachment, renderMail } from './mail.js';
 import { canReadNotification } from './policy.js';
 import { afterQuietHours, allows, readPreferences, withAccountMail } from './preferences.js';
 import * as repo from './repo.js';
@@ -103,6 +103,7 @@ export class NotificationService {
   private readonly tokens: UnsubscribeTokens;
   private readonly host: string;
   private readonly tickSources: { name: string; run: (now: number) => Promise<unknown> }[] = [];
+  private readonly attachmentSources = new Map<string, AttachmentSource>();
 
   constructor(
     private readonly deps: {
@@ -285,9 +286,11 @@ export class NotificationService {
         if (!found.email) throw new Error('an e-mail delivery without its mail');
         const token = this.tokens.sign(found.user_id, found.category);
         const unsubscribeUrl = `${this.deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+        const content = JSON.parse(found.email) as EmailContent;
+        const attachments = await this.attachmentsOf(found.user_id, content);
         const mail = renderMail({
           firstName: found.first_name,
-          content: JSON.parse(found.email) as EmailContent,
+          content,
           category: found.category,
           link: this.deps.publicUrl + found.link,
           unsubscribeUrl,
@@ -297,6 +300,7 @@ export class NotificationService {
           to: found.address,
           ...mail,
           messageId: `<${found.id}@${this.host}>`,
+          ...(attachments.length > 0 ? { attachments } : {}),
           headers:
             found.category === 'account'
               ? {}
@@ -461,6 +465,26 @@ export class NotificationService {
    */
   addTickSource(name: string, run: (now: number) => Promise<unknown>): void {
     this.tickSources.push({ name, run });
+  }
+
+  /**
+   * A feature's mail attachments of one kind (a payment's receipt): made at sending from the
+   * reference the notification keeps, so no file waits in the database and a retry makes it again.
+   */
+  addAttachmentSource(kind: string, make: AttachmentSource): void {
+    this.attachmentSources.set(kind, make);
+  }
+
+  private async attachmentsOf(userId: string, content: EmailContent): Promise<MadeAttachment[]> {
+    const made: MadeAttachment[] = [];
+    for (const ref of content.attachments ?? []) {
+      const make = this.attachmentSources.get(ref.kind);
+      // A mail is not sent without what it promises: retried, then failed with this error.
+      if (!make) throw new Error(`no attachment source for ${ref.kind}`);
+      const file = await make(userId, ref.id);
+      if (file) made.push(file);
+    }
+    return made;
   }
 
   /** Each of these people's digest hour (Kyiv): when a day-before reminder is told. */

@@ -198,14 +198,14 @@ export class PaymentReports {
     return `\uFEFF${stringify(cells, { delimiter: ';', record_delimiter: '\r\n', quoted: true, quoted_empty: true })}`;
   }
 
-  async subscriptions(actor: Actor, query: Page & { status?: 'subscribed' | 'unsubscribed' | undefined }) {
+  async subscriptions(actor: Actor, query: Page & { status?: 'subscribed' | 'paused' | 'unsubscribed' | undefined }) {
     this.guard(actor);
     const { db } = this.deps;
     const base = db
       .selectFrom('payment_orders as o')
       .innerJoin('users as u', 'u.id', 'o.user_id')
       .where('o.subscribe', '=', 1)
-      .where('o.status', 'in', query.status ? [query.status] : ['subscribed', 'unsubscribed']);
+      .where('o.status', 'in', query.status ? [query.status] : ['subscribed', 'paused', 'unsubscribed']);
     const [rows, total] = await Promise.all([
       base
         .select([

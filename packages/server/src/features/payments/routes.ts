@@ -6,7 +6,11 @@ import {
   historyQuerySchema,
   orderStateSchema,
   paymentListSchema,
+  restartCheckoutSchema,
+  subscriptionAmountBodySchema,
+  subscriptionChangeSchema,
   subscriptionDetailSchema,
+  subscriptionPauseBodySchema,
   subscriptionsSchema,
   unsubscribeBodySchema,
   unsubscribeResultSchema,
@@ -81,6 +85,60 @@ const payerRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async 
       },
     },
     async (request) => payments.subscription(request.user.id, request.params.id),
+  );
+
+  // A donor's changes (subscription-changes.ts): 404 for anyone else's, 409 once cancelled,
+  // 502 when the provider fails or refuses (nothing changed then), 429 past the hourly limit.
+  const changeErrors = { ...errors, 409: errorSchema, 429: errorSchema, 502: errorSchema };
+
+  app.patch(
+    '/subscriptions/:id',
+    {
+      schema: {
+        summary: 'Змінити суму моєї щомісячної підписки (LiqPay subscribe_update)',
+        params: idParams,
+        body: subscriptionAmountBodySchema,
+        response: { 200: subscriptionChangeSchema, ...changeErrors },
+      },
+    },
+    async (request) => payments.changes.changeAmount(request.user.id, request.params.id, request.body.amount),
+  );
+
+  app.post(
+    '/subscriptions/:id/pause',
+    {
+      schema: {
+        summary: 'Призупинити мою підписку на 1–3 місяці (скасовується в LiqPay, відновлюється новою оплатою)',
+        params: idParams,
+        body: subscriptionPauseBodySchema,
+        response: { 200: subscriptionChangeSchema, ...changeErrors },
+      },
+    },
+    async (request) => payments.changes.pause(request.user.id, request.params.id, request.body.months),
+  );
+
+  app.post(
+    '/subscriptions/:id/resume',
+    {
+      schema: {
+        summary: 'Відновити призупинену підписку: замовлення і підписана форма оплати тієї ж суми',
+        params: idParams,
+        response: { 200: checkoutSchema, ...changeErrors },
+      },
+    },
+    async (request) => payments.changes.resume(request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/subscriptions/:id/restart',
+    {
+      schema: {
+        summary: 'Відновити мою підписку після невдалого списання: нове замовлення з тією самою сумою і форма оплати',
+        params: idParams,
+        response: { 200: restartCheckoutSchema, ...errors, 409: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request) => payments.restart(request.user.id, request.params.id),
   );
 
   app.post(

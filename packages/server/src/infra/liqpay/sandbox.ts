@@ -25,9 +25,12 @@ interface SandboxDeps {
 /**
  * The built-in stand-in for LiqPay (`LIQPAY_MODE=sandbox`): a checkout page that takes the same
  * signed form, callbacks signed like the provider's posted to `server_url`, the server-to-server
- * `unsubscribe`/`status` calls, and the monthly charge an operator triggers by hand.
+ * `unsubscribe`/`subscribe_update`/`status` calls, and the monthly charge an operator triggers by hand.
  * No money moves; everything else speaks the provider's protocol.
  */
+/** LiqPay retries a failed monthly charge this many times (liqpay.md). */
+export const SANDBOX_CHARGE_RETRIES = 3;
+
 /** LiqPay takes an order_id of at most 255 characters. */
 const ORDER_ID_MAX = 255;
 
@@ -105,6 +108,49 @@ export class LiqPaySandbox {
 
   /** The next monthly charge of a sandbox subscription (the operator's `npm run sandbox -- charge`). */
   async chargeNext(orderId: string): Promise<{ paymentId: string; charge: number }> {
+    const row = await this.subscriptionRow(orderId);
+    const params = JSON.parse(row.params) as Record<string, unknown>;
+    const id = paymentId();
+    await this.callback(params, { action: 'regular', status: 'success', payment_id: id });
+    await this.deps.db
+      .updateTable('liqpay_sandbox_subscriptions')
+      .set({ charges: row.charges + 1, failures: 0 })
+      .where('order_id', '=', orderId)
+      .execute();
+    return { paymentId: id, charge: row.charges + 1 };
+  }
+
+  /**
+   * A failed attempt at the next monthly charge (`npm run sandbox -- fail`): a `regular` callback
+   * with status `failure` and the provider's `err_code`/`err_description` (a card over its limit,
+   * as LiqPay's test card 4000000000000002 fails). Like the provider, it retries a failed charge
+   * three times: the fourth failure in a row is the last, after which it ends the subscription
+   * and reports `unsubscribed`.
+   */
+  async failNext(orderId: string): Promise<{ paymentId: string; attempt: number; ended: boolean }> {
+    const row = await this.subscriptionRow(orderId);
+    const params = JSON.parse(row.params) as Record<string, unknown>;
+    const id = paymentId();
+    const attempt = row.failures + 1;
+    await this.callback(params, {
+      action: 'regular',
+      status: 'failure',
+      payment_id: id,
+      err_code: 'limit',
+      err_description: 'The limit for the amount or number of customer payments has been exceeded',
+    });
+    const ended = attempt > SANDBOX_CHARGE_RETRIES;
+    await this.deps.db
+      .updateTable('liqpay_sandbox_subscriptions')
+      .set({ failures: attempt, ...(ended ? { unsubscribed_at: this.deps.clock.now() } : {}) })
+      .where('order_id', '=', orderId)
+      .execute();
+    if (ended) await this.callback(params, { action: 'unsubscribe', status: 'unsubscribed' });
+    return { paymentId: id, attempt, ended };
+  }
+
+  /** A running sandbox subscription, or the operator's clear refusal. */
+  private async subscriptionRow(orderId: string) {
     const row = await this.deps.db
       .selectFrom('liqpay_sandbox_subscriptions')
       .selectAll()
@@ -112,18 +158,10 @@ export class LiqPaySandbox {
       .executeTakeFirst();
     if (!row) throw new AppError(404, `Пісочниця LiqPay: підписки ${orderId} немає`);
     if (row.unsubscribed_at !== null) throw new AppError(409, `Пісочниця LiqPay: підписку ${orderId} скасовано`);
-    const params = JSON.parse(row.params) as Record<string, unknown>;
-    const id = paymentId();
-    await this.callback(params, { action: 'regular', status: 'success', payment_id: id });
-    await this.deps.db
-      .updateTable('liqpay_sandbox_subscriptions')
-      .set({ charges: row.charges + 1 })
-      .where('order_id', '=', orderId)
-      .execute();
-    return { paymentId: id, charge: row.charges + 1 };
+    return row;
   }
 
-  /** `POST /api/request`: unsubscribe and status, answered in plain JSON like the provider. */
+  /** `POST /api/request`: unsubscribe, subscribe_update and status, answered in plain JSON like the provider. */
   async request(form: { data?: unknown; signature?: unknown }): Promise<Record<string, unknown>> {
     const params = this.open(form);
     const orderId = String(params.order_id ?? '');
@@ -142,6 +180,23 @@ export class LiqPaySandbox {
         .where('order_id', '=', orderId)
         .execute();
       return { result: 'ok', status: 'unsubscribed', order_id: orderId };
+    }
+    if (params.action === 'subscribe_update') {
+      if (!row || row.unsubscribed_at !== null) {
+        return { result: 'error', status: 'error', err_code: 'payment_not_subscribed', order_id: orderId };
+      }
+      const amount = Number(params.amount);
+      if (!Number.isFinite(amount) || amount <= 0 || (params.currency ?? 'UAH') !== 'UAH') {
+        return { result: 'error', status: 'error', err_code: 'invalid_data', order_id: orderId };
+      }
+      // The stored checkout parameters are what the next charge is made of: from now on, this amount.
+      const stored = JSON.parse(row.params) as Record<string, unknown>;
+      await this.deps.db
+        .updateTable('liqpay_sandbox_subscriptions')
+        .set({ params: JSON.stringify({ ...stored, amount, description: params.description ?? stored.description }) })
+        .where('order_id', '=', orderId)
+        .execute();
+      return { result: 'ok', status: 'subscribed', order_id: orderId, amount, currency: 'UAH' };
     }
     if (params.action === 'status') {
       if (!row) return { result: 'error', status: 'error', err_code: 'payment_not_found', order_id: orderId };
