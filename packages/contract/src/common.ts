@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { config, z } from 'zod';
 import uk from 'zod/v4/locales/uk.js';
+import { kyivIsoDate, kyivTime } from './dates.js';
 
 /**
  * Every error the API answers with. A refused body also names each wrong field in `fields`
@@ -21,6 +22,62 @@ export const idSchema = z.string().min(1).max(64);
 export const INSTANT_MAX = Date.UTC(2100, 0, 1);
 export const tooLate = (label: string) => `${label}: не пізніше 2100 року`;
 
+/**
+ * Where the spec names no format, a call is liberal in what it accepts: `schema` checks the value
+ * after `spelling` has turned another way of writing it into the one the schema takes. What no
+ * spelling recognises reaches the schema as it came, so bad input keeps the schema's own message.
+ */
+export const liberal = <S extends z.ZodType>(spelling: (value: unknown) => unknown, schema: S) =>
+  z.preprocess(spelling, schema);
+
+const ISO_8601 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * An ISO 8601 date or date-time as ms: with `Z` or an offset, that instant; without one, what a
+ * clock in Kyiv shows (a date alone is its Kyiv midnight). Anything else: undefined.
+ */
+export function isoInstant(text: string): number | undefined {
+  const m = ISO_8601.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone] = m;
+  const fields = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s)] as const;
+  const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const wall = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], ms);
+  // Date.UTC rolls 2026-02-30 over to March: a date that is not on the calendar is not a date.
+  const back = new Date(wall);
+  if (
+    back.getUTCMonth() !== fields[1] - 1 ||
+    back.getUTCDate() !== fields[2] ||
+    fields[3] > 23 ||
+    fields[4] > 59 ||
+    fields[5] > 59
+  ) {
+    return undefined;
+  }
+  if (zone === undefined) return kyivTime(...fields, ms);
+  if (zone.toUpperCase() === 'Z') return wall;
+  const [, sign, zh, zm = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) ?? [];
+  return wall - (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) * 60_000;
+}
+
+/** Spellings for `liberal`: each converts the text it recognises and passes anything else on. */
+export const spellings = {
+  /** An instant as an ISO 8601 text besides milliseconds (a number, or digits in a query). */
+  instant: (value: unknown) => (typeof value === 'string' ? (isoInstant(value) ?? value) : value),
+  /** A Kyiv day 'YYYY-MM-DD' also as a full ISO 8601 instant: the Kyiv day it falls on. */
+  kyivDay: (value: unknown) => {
+    if (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+    const instant = isoInstant(value);
+    return instant === undefined ? value : kyivIsoDate(instant);
+  },
+  /** A number also as a numeric string ("500", " 500 "), as a form's field holds it. */
+  number: (value: unknown) =>
+    typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+  /** An optional query value also as the word `null` (or empty), which means it is absent. */
+  absent: (value: unknown) => (value === 'null' ? undefined : emptyToUndefined(value)),
+};
+
 export const authorSchema = z
   .object({ _id: z.string(), first_name: z.string(), last_name: z.string() })
   .meta({ id: 'Author' });
@@ -28,7 +85,9 @@ export type Author = z.infer<typeof authorSchema>;
 
 /** zod's own messages (a missing body, a wrong type), on the server and in the web's forms, in Ukrainian like the contract's. */
 export function configureUkrainianMessages(): void {
-  z.config(uk());
+  // Called by its own name, not as `z.config`: the web's build takes every `z.…` call for pure
+  // (vite.config.ts, `manualPureFunctions`), and would drop this one, whose result nobody reads.
+  config(uk());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANT_MAX, idSchema, multiLine, requiredText, singleLine, tooLate } from './common.js';
+import { INSTANT_MAX, idSchema, liberal, multiLine, requiredText, singleLine, spellings, tooLate } from './common.js';
 import { LESSON_LIMITS as LIMIT } from './constants.js';
 import { replyTargetHoursSchema } from './review.js';
 
@@ -87,12 +87,11 @@ export type CourseListItem = z.infer<typeof courseListItemSchema>;
 export const courseIdParamsSchema = z.object({ id: idSchema });
 export const lessonParamsSchema = z.object({ id: idSchema, lessonId: lessonIdSchema });
 
-const instantOrNull = z
-  .number({ error: 'Дата: вкажіть час у мілісекундах' })
-  .int()
-  .min(0)
-  .max(INSTANT_MAX, tooLate('Дата'))
-  .nullable();
+/** An instant in ms, or an ISO 8601 text of it (`2026-09-01T09:00:00+03:00`, `2026-09-01`: Kyiv midnight). */
+const instantOrNull = liberal(
+  spellings.instant,
+  z.number({ error: 'Дата: вкажіть час у мілісекундах' }).int().min(0).max(INSTANT_MAX, tooLate('Дата')).nullable(),
+);
 
 /**
  * `POST /api/courses/{id}/enroll`. Without a body (or without `wave`) it keeps its first meaning:

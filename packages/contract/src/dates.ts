@@ -91,12 +91,12 @@ export function kyivDaysBetween(from: number, to: number): number {
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 }
 
-/** The same Kyiv day and time one month later; a day the next month lacks becomes its last day. */
-export function addMonth(instant: number): number {
+/** The same Kyiv day and time `months` later; a day that month lacks becomes its last day. */
+export function addMonth(instant: number, months = 1): number {
   const p = kyivParts(instant);
-  const lastDayOfNext = new Date(Date.UTC(p.year, p.month + 1, 0)).getUTCDate();
+  const lastDayOfNext = new Date(Date.UTC(p.year, p.month + months, 0)).getUTCDate();
   const day = Math.min(p.day, lastDayOfNext);
-  return kyivTime(p.year, p.month + 1, day, p.hour, p.minute, p.second, instant % 1000);
+  return kyivTime(p.year, p.month + months, day, p.hour, p.minute, p.second, instant % 1000);
 }
 
 const GENITIVE_MONTHS = [
@@ -113,6 +113,28 @@ const GENITIVE_MONTHS = [
   'листопада',
   'грудня',
 ] as const;
+
+const MONTHS = [
+  'січень',
+  'лютий',
+  'березень',
+  'квітень',
+  'травень',
+  'червень',
+  'липень',
+  'серпень',
+  'вересень',
+  'жовтень',
+  'листопад',
+  'грудень',
+] as const;
+
+/** A Kyiv calendar month `2026-03` as people say it: «березень 2026» (unreadable input as it came). */
+export function monthName(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  const name = MONTHS[(number ?? 1) - 1];
+  return name && year ? `${name} ${year}` : month;
+}
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');

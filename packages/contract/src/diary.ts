@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine, requiredText } from './common.js';
+import { liberal, multiLine, requiredText, spellings } from './common.js';
 import { lessonIdSchema } from './courses.js';
 
 export const DIARY_TEXT_MAX = 500;
@@ -17,7 +17,8 @@ export const diaryBodySchema = z
   .object({
     courseId: requiredText('Курс'),
     lessonId: lessonIdSchema,
-    date: requiredText('Дата').regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата: у форматі РРРР-ММ-ДД'),
+    // Also a full ISO 8601 instant, which means the Kyiv day it falls on.
+    date: liberal(spellings.kyivDay, requiredText('Дата').regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата: у форматі РРРР-ММ-ДД')),
     entry: diaryText('Запис'),
     plan: diaryText('План'),
     test: z.unknown().optional(),

@@ -1,5 +1,9 @@
+import { createServer } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { TWO_STEP_MESSAGES, TWO_STEP_TICKET_TTL_MS } from '@yedyni/contract';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin.js';
 import { loadConfig } from '../src/infra/config.js';
@@ -477,5 +481,45 @@ describe('two-step secrets in the logs', () => {
     }
     expect(log).toContain('incoming request');
     for (const secret of seen) expect(log).not.toContain(secret);
+  });
+});
+
+// Turning two-step sign-in on or off makes every instance reconnect the person's sockets (their
+// powers changed) and waits a while for the others to confirm. An instance that never answers
+// (here a bare socket.io server on the app's Redis channel, with no handlers) must cost a warning
+// in the log, never an unhandled rejection: Node ends the process on one.
+describe('two-step sign-in beside an instance that does not answer', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let t: TestApp;
+  let silent: Server;
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ REDIS_URL });
+    const publisher = new Redis(REDIS_URL);
+    const subscriber = publisher.duplicate();
+    clients.push(publisher, subscriber);
+    // Never listening; attached to an HTTP server only so that close() has an engine to close.
+    silent = new Server(createServer());
+    silent.adapter(createAdapter(publisher, subscriber, { key: t.realtimeChannel }));
+  });
+  afterAll(async () => {
+    await silent?.close();
+    for (const client of clients) client.disconnect();
+    await t?.close();
+  });
+
+  it('is turned on all the same, and nothing is left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const keep = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', keep);
+    try {
+      const { person, token } = await signUp(t);
+      await enableTwoStep(t, token, person);
+      // Past the 2 s the instances have to confirm (infra/realtime.ts).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', keep);
+    }
   });
 });

@@ -2,11 +2,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emailSchema, passwordSchema, ROLES, type Role, registerBodySchema } from '@yedyni/contract';
 import { pino } from 'pino';
+import { importOriginal } from '../features/import/index.js';
 import { backup, restore } from '../infra/backup.js';
 import { type Config, ConfigError, loadConfig } from '../infra/config.js';
-import { createDb } from '../infra/db/index.js';
+import { createDb, migrateToLatest } from '../infra/db/index.js';
 import { restrictUmask } from '../infra/private-files.js';
 import { generateVapidKeys } from '../infra/push.js';
+import { LocalFileStore } from '../infra/storage.js';
 import { createServices } from '../services.js';
 
 const USAGE = `Команди оператора:
@@ -16,9 +18,15 @@ const USAGE = `Команди оператора:
   npm run admin -- reset-two-step <email>   (вимикає двоетапний вхід: загублено телефон і резервні коди)
   npm run admin -- backup <file.tar.gz>     (сервер може працювати далі)
   npm run admin -- restore <file.tar.gz>    (лише в порожню базу)
-  npm run admin -- vapid-keys               (нова пара ключів для Web Push: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)`;
+  npm run admin -- vapid-keys               (нова пара ключів для Web Push: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
+  npm run admin -- import-original <folder> [--content <folder>] [--files <folder>] [--dry-run]
+                                            (перенесення зі старої платформи: файли mongoexport --jsonArray;
+                                             усе або нічого; повторний запуск додає лише нове)`;
 
 export class UsageError extends Error {}
+
+/** A dry run that found records the import would leave out: its report, and a non-zero exit. */
+export class ImportLossError extends Error {}
 
 function parseRole(value: string | undefined): Role {
   const role = value ?? 'user';
@@ -31,6 +39,7 @@ function parseRole(value: string | undefined): Role {
 export async function runAdmin(args: string[], config: Config): Promise<string> {
   const [command, ...rest] = args;
   if (command === 'backup' || command === 'restore') return runArchive(command, rest, config);
+  if (command === 'import-original') return runImport(rest, config);
   if (command === 'vapid-keys') {
     if (rest.length > 0) throw new UsageError(USAGE);
     // Printed for the operator's settings; nothing is stored (a changed pair ends every subscription).
@@ -106,6 +115,43 @@ async function runArchive(command: 'backup' | 'restore', rest: string[], config:
     }
     const done = await restore(db, config.dataDir, file);
     return `Відновлено з ${file}: ${done.rows} рядків у ${done.tables} таблицях, ${done.files} файлів`;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Like backup and restore, the import opens the database alone: it writes its rows in one
+ * transaction of its own and needs none of the services (no mail, jobs or sockets to start).
+ */
+async function runImport(rest: string[], config: Config): Promise<string> {
+  const options: { folder?: string; content?: string; files?: string; dryRun: boolean } = { dryRun: false };
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i];
+    if (arg === '--dry-run') options.dryRun = true;
+    else if (arg === '--content' || arg === '--files') {
+      const value = rest[i + 1];
+      if (!value) throw new UsageError(USAGE);
+      options[arg === '--content' ? 'content' : 'files'] = path.resolve(value);
+      i += 1;
+    } else if (!options.folder && arg && !arg.startsWith('--')) options.folder = path.resolve(arg);
+    else throw new UsageError(USAGE);
+  }
+  const { folder } = options;
+  if (!folder) throw new UsageError(USAGE);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const started = Date.now();
+    const report = await importOriginal(db, new LocalFileStore(path.join(config.dataDir, 'uploads')), {
+      ...options,
+      folder,
+      now: Date.now(),
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
+    const text = `${report.format(options.dryRun)}\nЧас: ${((Date.now() - started) / 1000).toFixed(1)} с`;
+    if (options.dryRun && report.losses > 0) throw new ImportLossError(text);
+    return text;
   } finally {
     await db.destroy();
   }

@@ -44,6 +44,39 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** `scheme://host[:port]` exactly as a browser sends it in `Origin`: no path, no slash at the end. */
+function isExactOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Web apps on other hosts that may use the API and the socket (spec section 9): their exact
+ * origins, comma-separated. A wildcard is refused: any page could then act with a token it got.
+ */
+const corsOrigins = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const wrong = entries.filter((entry) => !isExactOrigin(entry));
+    if (wrong.length === 0) return [...new Set(entries)];
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `${wrong.map((entry) => `«${entry}»`).join(', ')} не підходить: вкажіть точні адреси веб-застосунків через кому, ` +
+        'як їх називає браузер (https://app.example.org або http://localhost:5173: схема, хост і порт, без шляху й скісної риски в кінці; * не приймається)',
+    });
+    return z.NEVER;
+  });
+
 /** Every setting the server reads, with its default (README «Settings», .env.example). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,6 +124,7 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  CORS_ORIGINS: corsOrigins.default([]),
   /** A connection that sends and receives nothing for this long is closed (also mid-body). */
   HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
   /** All of a request's headers must arrive within this time (408 otherwise). */
@@ -116,8 +150,21 @@ const envSchema = z.object({
     .min(1, 'від 1 до 30 днів')
     .max(30, 'від 1 до 30 днів: сесія й так закінчується через 30 днів')
     .default(14),
+  /** The organisation that receives the gifts, as receipts and yearly statements name it. */
+  ORG_NAME: z.string().trim().min(1).max(200).default('Громадська організація «Єдині» (демо)'),
+  /** Its ЄДРПОУ code: 8 digits. The default is a demo one; production sets the real code. */
+  ORG_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, 'код ЄДРПОУ: 8 цифр')
+    .default('00000000'),
   /** Benchmarks only (bench/api.mjs): adds GET /api/bench/bare, a route with no auth and no database. */
   BENCH_BARE_ROUTE: flag.default(false),
+  /**
+   * Benchmarks only (bench/midnight.mjs): the server's clock runs this many ms ahead of (or behind)
+   * the machine's, so that a lesson opens at a Kyiv midnight the benchmark picks. Refused in production.
+   */
+  BENCH_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
 });
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -166,6 +213,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Origins of web apps on other hosts allowed to use the API and the socket (CORS); none by default. */
+  corsOrigins: string[];
   /** Slow clients: idle connection, headers and whole-request limits, in milliseconds. */
   timeouts: { idleMs: number; headersMs: number; requestMs: number };
   /** The built web app; served from the same port when it exists. */
@@ -178,8 +227,12 @@ export interface Config {
   privacy: { graceDays: number; contactEmail: string };
   /** Days without use after which a session ends. */
   sessionIdleDays: number;
+  /** Who receives the gifts (receipts, yearly statements): name and ЄДРПОУ code. */
+  organisation: { name: string; code: string };
   /** `GET /api/bench/bare` exists (benchmarks compare every route with it); off unless asked for. */
   benchBareRoute: boolean;
+  /** The server's clock's distance from the machine's (benchmarks only); 0 everywhere else. */
+  benchClockShiftMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -205,11 +258,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('LIQPAY_PUBLIC_KEY, LIQPAY_PRIVATE_KEY: обовʼязкові в режимі live');
   }
   if (production && !env.JWT_SECRET) throw new ConfigError('JWT_SECRET: обовʼязковий у production');
+  // A receipt or a yearly statement with the demo organisation would mislead its taxpayer.
+  if (production && (!present.ORG_NAME || !present.ORG_CODE)) {
+    throw new ConfigError('ORG_NAME, ORG_CODE: обовʼязкові в production (їх називають квитанції та довідки)');
+  }
   // Demo accounts have a published password (README): anyone could sign in as the admin.
   if (production && env.SEED_DEMO) {
     throw new ConfigError(
       'SEED_DEMO: демонстраційні дані в production заборонені (приберіть змінну або задайте false)',
     );
+  }
+  // A shifted clock opens lessons early and ends sessions late: a benchmark's tool, never a server's.
+  if (production && env.BENCH_CLOCK_SHIFT_MS) {
+    throw new ConfigError('BENCH_CLOCK_SHIFT_MS: лише для бенчмарків, у production заборонено');
   }
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
     throw new ConfigError('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: задайте обидва ключі або жодного');
@@ -260,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
     timeouts: {
       idleMs: env.HTTP_IDLE_TIMEOUT_MS,
       headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -277,7 +339,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       contactEmail: env.PRIVACY_CONTACT_EMAIL ?? mailboxOf(env.MAIL_FROM) ?? 'no-reply@yedyni.local',
     },
     sessionIdleDays: env.SESSION_IDLE_DAYS,
+    organisation: { name: env.ORG_NAME, code: env.ORG_CODE },
     benchBareRoute: env.BENCH_BARE_ROUTE,
+    benchClockShiftMs: env.BENCH_CLOCK_SHIFT_MS ?? 0,
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { isDatabaseUnavailable, type OutageLog } from './db/unavailable.js';
+import { socketOriginCheck } from './http/cors.js';
 import { createRedis } from './redis.js';
 
 /** Who is on the other end of a socket: set once by the handshake. */
@@ -225,15 +226,24 @@ export function authenticateSockets(
  */
 export function createRealtimeServer(
   httpServer: HttpServer,
-  options: { redisUrl: string | undefined; log: FastifyBaseLogger },
+  options: {
+    redisUrl: string | undefined;
+    log: FastifyBaseLogger;
+    channel?: string;
+    /** Web apps on other hosts (CORS_ORIGINS); the handshake of any other host's page is refused. */
+    origins: string[];
+    publicUrl: string;
+  },
 ): { io: RealtimeServer; close(): Promise<void> } {
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     // WebSocket only: without long-polling, instances behind a load balancer need no sticky sessions.
     transports: ['websocket'],
-    // Same origin only: the web app is served by this server.
-    cors: { origin: false },
+    // The same origins as the API. `cors` only shapes HTTP answers (long-polling, off here), so
+    // `allowRequest` is what checks Origin, for the WebSocket handshake too.
+    cors: { origin: options.origins.length > 0 ? options.origins : false },
+    allowRequest: socketOriginCheck(options.origins, options.publicUrl),
     maxHttpBufferSize: 64 * 1024,
     pingInterval: 25_000,
     pingTimeout: 20_000,
@@ -252,7 +262,7 @@ export function createRealtimeServer(
     dropRejections(publisher, ['publish']);
     dropRejections(subscriber, ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe']);
     clients.push(publisher, subscriber);
-    io.adapter(createAdapter(publisher, subscriber, { key: 'yedyni' }));
+    io.adapter(createAdapter(publisher, subscriber, { key: options.channel ?? 'yedyni' }));
   }
   return {
     io,

@@ -196,7 +196,10 @@ export class AccountService {
     let valid: boolean;
     try {
       user = await repo.findUserById(this.deps.db, userId);
-      valid = await this.deps.passwords.verify(user?.password_hash, password);
+      const stored = user?.password_hash;
+      valid = await this.deps.passwords.verify(stored, password, (upgraded) =>
+        repo.upgradePasswordHash(this.deps.db, userId, stored ?? '', upgraded),
+      );
     } catch (error) {
       await attempt.giveBack();
       throw error;

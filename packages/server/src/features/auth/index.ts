@@ -2,9 +2,17 @@
 export { type AccountLimiters, AccountService } from './account.js';
 export { accountRoutes } from './account-routes.js';
 export { authentication, signedInRoutes } from './authenticate.js';
-export { PasswordHasher } from './passwords.js';
+export { isBcryptHash, PasswordHasher } from './passwords.js';
 export type { Actor } from './policy.js';
-export { authorsById, emailVerified, forgetAccount, passwordHashOf, profileForExport } from './repo.js';
+export {
+  authorsById,
+  emailVerified,
+  findUserByEmail,
+  forgetAccount,
+  insertUser,
+  passwordHashOf,
+  profileForExport,
+} from './repo.js';
 export { authRoutes } from './routes.js';
 export { AuthService, DEMO_LEARNER_EMAIL, type SignedInUser } from './service.js';
 export { sessionRoutes } from './session-routes.js';

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@yedyni/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import bcrypt from 'bcryptjs';
 import { AppError } from '../../infra/errors.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
@@ -43,14 +44,26 @@ export class PasswordHasher {
     return this.inTurn(() => hash(password, OPTIONS));
   }
 
-  /** False for a wrong password, an unusable stored hash (the root account), or no account at all. */
-  async verify(storedHash: string | undefined, password: string): Promise<boolean> {
+  /**
+   * False for a wrong password, an unusable stored hash (the root account), or no account at all.
+   * A bcrypt hash (accounts imported from the platform Єдині replaces, features/import) is
+   * accepted too; when the password matches it, `upgrade` is handed the password's argon2id hash
+   * to store in its place, so every account ends on argon2id after its first sign-in here.
+   */
+  async verify(
+    storedHash: string | undefined,
+    password: string,
+    upgrade?: (argon2idHash: string) => Promise<unknown>,
+  ): Promise<boolean> {
     if (!storedHash) {
       const decoy = await decoyHash;
       await this.inTurn(() => verify(decoy, password).catch(() => false));
       return false;
     }
-    return this.inTurn(() => verify(storedHash, password).catch(() => false));
+    if (!isBcryptHash(storedHash)) return this.inTurn(() => verify(storedHash, password).catch(() => false));
+    const valid = await this.inTurn(() => bcrypt.compare(password, storedHash).catch(() => false));
+    if (valid && upgrade) await upgrade(await this.hash(password));
+    return valid;
   }
 
   private async inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -71,6 +84,13 @@ export class PasswordHasher {
       else this.running -= 1;
     }
   }
+}
+
+/** `$2a$`, `$2b$` or `$2y$` and the cost: the old platform's hashes (cost 10). */
+const BCRYPT = /^\$2[aby]\$\d{2}\$/;
+
+export function isBcryptHash(storedHash: string): boolean {
+  return BCRYPT.test(storedHash);
 }
 
 /**

@@ -41,6 +41,19 @@ export function setPassword(db: Executor, userId: string, passwordHash: string) 
   return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+/**
+ * An imported bcrypt hash replaced by the argon2id hash of the same password, after a sign-in that
+ * matched it; only while it is still that hash (a password set meanwhile stays).
+ */
+export function upgradePasswordHash(db: Executor, userId: string, oldHash: string, newHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 /** A user as stored: the API's `User` less what the service adds (abilities from the policies, the two-step state). */
 export type StoredUser = Omit<User, 'abilities' | 'twoStep'>;
 
@@ -66,33 +79,47 @@ function accountWithInviter(db: Executor, userId: string, rootInviter: boolean) 
 }
 
 /** The public shape of a user (the contract's `userSchema`); the root account is nobody's named inviter. */
-export async function loadUser(db: Executor, userId: string, now: number): Promise<StoredUser | undefined> {
-  const row = await accountWithInviter(db, userId, false)
-    .select([
-      'u.email_verified_at',
-      (eb) =>
-        eb
-          .selectFrom('email_tokens as t')
-          .select('t.email')
-          .whereRef('t.user_id', '=', 'u.id')
-          .where('t.purpose', '=', 'change')
-          .where('t.used_at', 'is', null)
-          .where('t.expires_at', '>', now)
-          .orderBy('t.created_at', 'desc')
-          .limit(1)
-          .as('pending_email'),
-    ])
-    .executeTakeFirst();
+export async function loadUser(
+  db: Executor,
+  userId: string,
+  now: number,
+): Promise<{ user: StoredUser; twoStepOn: boolean } | undefined> {
+  // The account (with its two-step state) and its courses at once: «who am I» is on every page
+  // load, and each query is a round trip and a socket write more (issue 23).
+  const [row, courses] = await Promise.all([
+    accountWithInviter(db, userId, false)
+      .select([
+        'u.email_verified_at',
+        (eb) =>
+          eb
+            .selectFrom('two_step')
+            .select('two_step.enabled_at')
+            .whereRef('two_step.user_id', '=', 'u.id')
+            .as('two_step_on'),
+        (eb) =>
+          eb
+            .selectFrom('email_tokens as t')
+            .select('t.email')
+            .whereRef('t.user_id', '=', 'u.id')
+            .where('t.purpose', '=', 'change')
+            .where('t.used_at', 'is', null)
+            .where('t.expires_at', '>', now)
+            .orderBy('t.created_at', 'desc')
+            .limit(1)
+            .as('pending_email'),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom('enrollments')
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select(['courses.id', 'courses.title'])
+      .where('enrollments.user_id', '=', userId)
+      .orderBy('courses.position')
+      .orderBy('courses.title')
+      .execute(),
+  ]);
   if (!row) return undefined;
-  const courses = await db
-    .selectFrom('enrollments')
-    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-    .select(['courses.id', 'courses.title'])
-    .where('enrollments.user_id', '=', userId)
-    .orderBy('courses.position')
-    .orderBy('courses.title')
-    .execute();
-  return {
+  const user: StoredUser = {
     _id: row.id,
     first_name: row.first_name,
     last_name: row.last_name,
@@ -107,6 +134,7 @@ export async function loadUser(db: Executor, userId: string, now: number): Promi
         ? { first_name: row.inviter_first_name, last_name: row.inviter_last_name }
         : null,
   };
+  return { user, twoStepOn: Boolean(row.two_step_on) };
 }
 
 export function insertSession(

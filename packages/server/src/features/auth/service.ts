@@ -122,6 +122,8 @@ export class AuthService {
   constructor(
     private readonly deps: {
       db: Db;
+      /** For the session's «last used» time: a write whose last second a database crash may lose (infra/db). */
+      asyncCommitDb: Db;
       tokens: SessionTokens;
       clock: Clock;
       mailer: Mailer;
@@ -239,7 +241,10 @@ export class AuthService {
     let valid: boolean;
     try {
       user = await repo.findUserByEmail(this.deps.db, email);
-      valid = await this.deps.passwords.verify(user?.password_hash, password);
+      const found = user;
+      valid = await this.deps.passwords.verify(found?.password_hash, password, (upgraded) =>
+        repo.upgradePasswordHash(this.deps.db, found?.id ?? '', found?.password_hash ?? '', upgraded),
+      );
     } catch (error) {
       await attempt.giveBack();
       throw error;
@@ -512,7 +517,7 @@ export class AuthService {
     if (!session) return null;
     let lastSeen = Number(session.last_seen_at);
     if (now - lastSeen >= LAST_SEEN_EVERY_MS) {
-      await repo.touchSession(db, claims.sessionId, now, LAST_SEEN_EVERY_MS);
+      await repo.touchSession(this.deps.asyncCommitDb, claims.sessionId, now, LAST_SEEN_EVERY_MS);
       lastSeen = now;
     }
     return {
@@ -529,10 +534,15 @@ export class AuthService {
 
   /** The API's `User`, with its abilities; undefined when there is no such account. */
   async findUser(userId: string): Promise<User | undefined> {
-    const user = await repo.loadUser(this.deps.db, userId, this.deps.clock.now());
-    if (!user) return undefined;
+    const found = await repo.loadUser(this.deps.db, userId, this.deps.clock.now());
+    if (!found) return undefined;
+    const { user, twoStepOn } = found;
     const actor = { id: user._id, role: user.role };
-    return { ...user, abilities: this.deps.accountAbilities(actor), twoStep: await this.deps.twoStep.state(actor) };
+    return {
+      ...user,
+      abilities: this.deps.accountAbilities(actor),
+      twoStep: this.deps.twoStep.stateOf(actor, twoStepOn),
+    };
   }
 
   async currentUser(userId: string): Promise<User> {

@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/db/index.js';
+import { type Executor, inserted } from '../../infra/db/index.js';
 
 /** Kysely queries of two-step sign-in's tables (migration 0029). */
 
@@ -14,7 +14,7 @@ export async function startTwoStep(db: Executor, row: { userId: string; secret: 
     .values({ user_id: row.userId, secret: row.secret, enabled_at: null, last_step: null, created_at: row.now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return inserted(result);
 }
 
 /**

@@ -69,8 +69,16 @@ export class TwoStepService {
 
   /** On or off, and whether the role requires it (sent with the current user). */
   async state(user: { id: string; role: Actor['role'] }): Promise<TwoStepState> {
-    const row = await repo.findTwoStep(this.deps.db, user.id);
-    return { on: Boolean(row?.enabled_at), required: requiresTwoStep(user) };
+    return this.stateOf(user, await this.isOn(user.id));
+  }
+
+  /** Whether the person has two-step sign-in on: readable before their role is known. */
+  async isOn(userId: string): Promise<boolean> {
+    return Boolean((await repo.findTwoStep(this.deps.db, userId))?.enabled_at);
+  }
+
+  stateOf(user: { role: Actor['role'] }, on: boolean): TwoStepState {
+    return { on, required: requiresTwoStep(user) };
   }
 
   async status(actor: Actor): Promise<TwoStepStatus> {

@@ -74,7 +74,16 @@ export async function readForm<T, F>(
   schema: ZodType<T>,
   receiver: FileReceiver<F>,
 ): Promise<{ fields: T; file?: F }> {
-  if (!request.isMultipart()) throw new AppError(415, 'Надішліть форму як multipart/form-data');
+  if (!request.isMultipart()) {
+    // A form with nothing to attach may also come as a JSON object of the same fields: the spec
+    // names multipart for these calls, but a client with only text need not build one.
+    const body = request.body;
+    const json = /json/i.test(request.headers['content-type'] ?? '');
+    if (!json || typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new AppError(415, 'Надішліть форму як multipart/form-data');
+    }
+    return { fields: checkFields(body, schema) };
+  }
   const limit = receiver.limit ?? { bytes: MAX_FILE_BYTES, message: FILE_MESSAGES.fileTooLarge };
   const declared = Number(request.headers['content-length']);
   const raw: Record<string, string> = {};
@@ -120,9 +129,15 @@ export async function readForm<T, F>(
     // Anything else the parser trips over (no boundary, a form cut short) is a malformed request.
     throw new AppError(400, MALFORMED_FORM);
   }
+  const fields = checkFields(raw, schema);
+  return file !== undefined ? { fields, file } : { fields };
+}
+
+/** A form's text fields, multipart or JSON, by the contract's schema: the first wrong one's message. */
+function checkFields<T>(raw: unknown, schema: ZodType<T>): T {
   const nul = nulAt(raw);
   if (nul !== null) throw new AppError(400, nulMessage(nul));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Некоректний запит');
-  return file !== undefined ? { fields: parsed.data, file } : { fields: parsed.data };
+  return parsed.data;
 }

@@ -5,7 +5,7 @@ import helmet from 'helmet';
 /** HSTS as helmet would send it: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * CSP without inline scripts, nosniff and no framing, on every answer (SECURITY.md). The headers are

@@ -92,6 +92,23 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
     app.post('/login', { schema: { hide: true } }, (_request, reply) => reply.redirect('/login', 303));
   }
 
+  // index.html's inline script (signed in on a /uk address, it asks for the screen's chunks and
+  // data before the app's script has arrived: packages/web/vite.config.ts, signedInHead) is
+  // allowed by its hash wherever the page is sent: `/` and `/index.html` here (the service worker
+  // precaches the latter and serves it offline with the headers it came with), every app address
+  // below.
+  const indexHashes = hasWeb
+    ? inlineHashes(readFileSync(path.join(webDist, 'index.html'), 'utf8'))
+    : { scripts: [], styles: [] };
+  const sendIndex = (reply: FastifyReply) => {
+    allowInline(reply, indexHashes);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  };
+  if (hasWeb) {
+    for (const route of ['/', '/index.html'])
+      app.get(route, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     // An API call or a course media file that is not there is a 404, never the app's page.
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/media/');
@@ -99,7 +116,7 @@ export const webApp = fp(async (app: FastifyInstance, { webDist }: { webDist: st
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // A certificate's check page names a person: for whoever holds the paper, not for search engines.
       if (request.url.startsWith('/certificates/')) reply.header('x-robots-tag', 'noindex');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return sendIndex(reply);
     }
     return reply.code(404).send({ message: GENERIC_MESSAGES[404] });
   });
