@@ -89,4 +89,7 @@ export type AuditAction =
   | 'two-step.off'
   | 'two-step.codes'
   | 'two-step.sign-in'
-  | 'two-step.refused';
+  | 'two-step.refused'
+  | 'expense.create'
+  | 'expense.update'
+  | 'expense.delete';

@@ -23,12 +23,14 @@ import { habitRoutes } from './features/habit/index.js';
 import { homeworkAdminRoutes, homeworkRoutes } from './features/homework/index.js';
 import { notificationsRoutes, pushRoutes } from './features/notifications/index.js';
 import { olympiadAdminRoutes, olympiadsRoutes } from './features/olympiads/index.js';
-import { paymentAdminRoutes, paymentsRoutes } from './features/payments/index.js';
+import { openbookAdminRoutes, openbookRoutes } from './features/openbook/index.js';
+import { paymentAdminRoutes, paymentDocumentRoutes, paymentsRoutes } from './features/payments/index.js';
 import { privacyRoutes } from './features/privacy/index.js';
 import { progressRoutes } from './features/progress/index.js';
 import { repliesRoutes } from './features/replies/index.js';
 import { supportRoutes } from './features/support/index.js';
 import { type Config, ConfigError } from './infra/config.js';
+import { crossOrigin } from './infra/http/cors.js';
 import { apiDocs } from './infra/http/docs.js';
 import { errorHandling, routerErrors } from './infra/http/errors.js';
 import { multipartForms } from './infra/http/multipart.js';
@@ -55,6 +57,11 @@ declare module 'fastify' {
 export interface AppOverrides extends ServiceOverrides {
   /** Where the JSON log lines go (stdout by default). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The Redis channel the instances' sockets share ('yedyni'). Tests give each group of instances
+   * its own: apps of other test files on the same Redis would count as instances to wait for.
+   */
+  realtimeChannel?: string;
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -102,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(errorHandling, { outage: services.outage });
   await app.register(securityHeaders);
+  await app.register(crossOrigin, { origins: config.corsOrigins });
   await app.register(apiDocs);
   await app.register(authentication, { auth: services.auth });
   await app.register(multipartForms);
@@ -116,6 +124,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // no database. It exists only when BENCH_BARE_ROUTE is set.
   if (config.benchBareRoute) {
     app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    // The floor for any route that touches data: the same, plus one primary-key read of `users`
+    // (the id in `?id=`) through the same pool and query builder as every route.
+    app.get('/api/bench/bare-read', { schema: { hide: true } }, async (request) => {
+      const id = (request.query as { id?: unknown }).id;
+      const row = await services.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', typeof id === 'string' ? id : '')
+        .executeTakeFirst();
+      return { ok: row !== undefined };
+    });
     // Home as it was before the daily habit (issue 19): «Що сьогодні» without the streak, the goal
     // and the due cards, so the benchmark reports what the habit adds to the one home request.
     await app.register(
@@ -147,6 +166,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(filesRoutes, { prefix: '/api/files', files: services.files });
   await app.register(chatRoutes, { prefix: '/api/chats', chat: services.chat });
   await app.register(paymentsRoutes, { prefix: '/api/payments', payments: services.payments });
+  await app.register(paymentDocumentRoutes, { prefix: '/api/payments', documents: services.paymentDocuments });
   await app.register(gameRoutes, { prefix: '/api/game', game: services.game, repetition: services.repetition });
   await app.register(clubsRoutes, { prefix: '/api/clubs', clubs: services.clubs });
   await app.register(olympiadsRoutes, { prefix: '/api/olympiads', olympiads: services.olympiads });
@@ -154,6 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications: services.notifications });
   await app.register(certificatesRoutes, { prefix: '/api/certificates', certificates: services.certificates });
   await app.register(privacyRoutes, { prefix: '/api/privacy', privacy: services.privacy });
+  await app.register(openbookRoutes, { prefix: '/api/openbook', openbook: services.openbook });
   await app.register(pushRoutes, {
     prefix: '/api/notifications',
     push: services.push.channel,
@@ -171,6 +192,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await area.register(certificateAdminRoutes, { certificates: services.certificates });
       await area.register(homeworkAdminRoutes, { review: services.homework.review });
       await area.register(paymentAdminRoutes, { reports: services.admin.reports });
+      await area.register(openbookAdminRoutes, { openbook: services.openbook });
       await area.register(auditRoutes, { db: services.db });
     },
     { prefix: '/api/admin' },
@@ -179,7 +201,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (services.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, sandbox: services.sandbox });
 
   // Socket.IO on the same port: live chat and the unread count, shared across instances by Redis.
-  const realtime = createRealtimeServer(app.server, { redisUrl: config.redisUrl, log: app.log });
+  const realtime = createRealtimeServer(app.server, {
+    redisUrl: config.redisUrl,
+    log: app.log,
+    origins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+    ...(overrides.realtimeChannel ? { channel: overrides.realtimeChannel } : {}),
+  });
   const socketChecks = authenticateSockets(realtime.io, {
     authenticate: (token) => services.auth.authenticate(token),
     liveSessionIds: (ids) => services.auth.liveSessionIds(ids),

@@ -6,6 +6,7 @@ import {
   CERTIFICATE_MESSAGES,
   CHAT_MESSAGES,
   FILE_MESSAGES,
+  PAYMENT_MESSAGES,
   PRIVACY_MESSAGES,
   TWO_STEP_MESSAGES,
 } from '@yedyni/contract';
@@ -46,14 +47,21 @@ import {
   passwordChanged,
 } from './features/notifications/index.js';
 import { OlympiadsService } from './features/olympiads/index.js';
-import { PaymentReports, PaymentsService } from './features/payments/index.js';
+import { OpenbookService } from './features/openbook/index.js';
+import {
+  PaymentDocuments,
+  PaymentReports,
+  PaymentsService,
+  RECEIPT_ATTACHMENT,
+  SUBSCRIPTION_CHANGES_PER_HOUR,
+} from './features/payments/index.js';
 import { PrivacyService } from './features/privacy/index.js';
 import { ProgressService } from './features/progress/index.js';
 import { RepliesService } from './features/replies/index.js';
 import { creditInvitation, SupportService } from './features/support/index.js';
-import { type Clock, systemClock } from './infra/clock.js';
+import { type Clock, shiftedClock } from './infra/clock.js';
 import type { Config } from './infra/config.js';
-import { createDb, type Db, migrateToLatest } from './infra/db/index.js';
+import { createAsyncCommitDb, createDb, type Db, migrateToLatest } from './infra/db/index.js';
 import { isDatabaseUnavailable, OutageLog } from './infra/db/unavailable.js';
 import { createJobQueue } from './infra/jobs/index.js';
 import { LIQPAY_API_URL, LIQPAY_CHECKOUT_URL, LiqPaySigner } from './infra/liqpay/index.js';
@@ -97,6 +105,8 @@ export interface Services {
   files: FilesService;
   support: SupportService;
   payments: PaymentsService;
+  /** A donor's receipts and yearly statements (PDF). */
+  paymentDocuments: PaymentDocuments;
   game: GameService;
   /** «Повторення»: cards from one's own mistakes (part of the game). */
   repetition: RepetitionService;
@@ -106,6 +116,8 @@ export interface Services {
   habit: HabitService;
   analytics: AnalyticsService;
   certificates: CertificatesService;
+  /** «Відкритий звіт»: the month's money in the open, and the expenses admins enter. */
+  openbook: OpenbookService;
   /** «Мої дані»: the export and the account's deletion. */
   privacy: PrivacyService;
   /** Web Push: each person's browsers, and the channel that sends to them. */
@@ -163,7 +175,7 @@ export async function createServices(
   log: FastifyBaseLogger,
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
-  const clock = overrides.clock ?? systemClock;
+  const clock = overrides.clock ?? shiftedClock(config.benchClockShiftMs);
   // The database (SQLite), uploads, mail and the JWT secret live here: the server's user only.
   privateDir(config.dataDir);
   const outage = new OutageLog(log);
@@ -174,6 +186,7 @@ export async function createServices(
     },
     connected: () => outage.connected(),
   });
+  const asyncCommitDb = createAsyncCommitDb(config.database, db);
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
   const mailer =
     overrides.mailer ??
@@ -212,6 +225,7 @@ export async function createServices(
     await settleAuth();
     await mailer.close();
     redis?.disconnect();
+    if (asyncCommitDb !== db) await asyncCommitDb.destroy();
     await db.destroy();
   };
 
@@ -221,6 +235,7 @@ export async function createServices(
     const ns = overrides.rateLimitNamespace ?? '';
     const courses = new CoursesService({
       db,
+      asyncCommitDb,
       clock,
       // Learners moved out of a withdrawn or renamed wave must not keep hearing its room.
       onWaveMoved: (room) =>
@@ -301,11 +316,16 @@ export async function createServices(
       // reconnect and rejoin their rooms with the powers they now have.
       onChanged: (userId) => {
         auth.forget({ userId });
-        broadcaster.endSessions({ userId });
+        // Not awaited: the change is made. An instance that does not confirm in time rechecks its
+        // sockets within a minute; its rejection must not go unhandled (it would end the process).
+        broadcaster.endSessions({ userId }).catch((error: unknown) => {
+          log.warn({ err: error, userId }, 'not every instance confirmed the sockets of a changed account');
+        });
       },
     });
     const auth = new AuthService({
       db,
+      asyncCommitDb,
       clock,
       mailer,
       passwords,
@@ -448,8 +468,22 @@ export async function createServices(
         apiUrl: sandboxed ? `${config.publicUrl}${SANDBOX_PREFIX}/api/request` : LIQPAY_API_URL,
         publicUrl: config.publicUrl,
       },
+      changeLimiter: new AttemptLimiter(
+        `${ns}subscription-change`,
+        SUBSCRIPTION_CHANGES_PER_HOUR,
+        60 * 60,
+        PAYMENT_MESSAGES.tooManyChanges,
+        redis,
+      ),
     });
     notifications.addTickSource('payments', (now) => payments.remindUpcomingCharges(now));
+    notifications.addTickSource('payments-failed', (now) => payments.endFailedSubscriptions(now));
+    const paymentDocuments = new PaymentDocuments({ db, clock, organisation: config.organisation });
+    // A monthly charge's mail carries its receipt, made when the mail is sent.
+    notifications.addAttachmentSource(RECEIPT_ATTACHMENT, (userId, paymentId) =>
+      paymentDocuments.receiptAttachment(userId, paymentId),
+    );
+    notifications.addTickSource('payments-resume', (now) => payments.changes.remindResumes(now));
     const support = new SupportService({ db, clock, payments });
     const sandbox = sandboxed ? new LiqPaySandbox({ db, clock, signer, publicUrl: config.publicUrl, log }) : undefined;
     const game = new GameService({ db, clock });
@@ -467,7 +501,7 @@ export async function createServices(
       db,
       clock,
       waves: (userIds) => courses.learnerWaves(userIds),
-      team: (userId) => support.invitees(userId),
+      team: (userId) => support.inviteesQuery(userId),
       dueCards: (userId) => repetition.dueCount(userId),
       reachable: (userIds, key) => notifications.reachable(userIds, 'streak', key),
       remind: (trx, reminder) => notifications.notify(trx, { ...reminder, category: 'streak' }),
@@ -564,6 +598,7 @@ export async function createServices(
       files,
       support,
       payments,
+      paymentDocuments,
       game,
       repetition,
       clubs,
@@ -572,6 +607,7 @@ export async function createServices(
       habit,
       analytics: new AnalyticsService({ db, clock, notifications }),
       certificates,
+      openbook: new OpenbookService({ db, clock }),
       privacy,
       push,
       notifications,

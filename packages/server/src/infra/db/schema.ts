@@ -220,6 +220,22 @@ export interface ExercisesTable {
 }
 
 /** A curator's first answer to waiting work: the reply-time report's rows (migration 0022). */
+/** An expense an admin entered for «Відкритий звіт» (migration 0033). */
+export interface OpenbookExpensesTable {
+  id: string;
+  request_key: string;
+  /** Kyiv date 'YYYY-MM-DD'. */
+  spent_on: string;
+  amount_kop: number;
+  category: string;
+  title: string;
+  note: string;
+  version: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface HomeworkRepliesTable {
   id: string;
   exercise_id: string;
@@ -309,7 +325,8 @@ export interface ChatMutesTable {
   muted_by: string;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'subscribed' | 'unsubscribed';
+/** A monthly order: pending → subscribed (→ paused) → unsubscribed; a resumed pause ends unsubscribed, its new order going on. */
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'subscribed' | 'paused' | 'unsubscribed';
 
 export interface PaymentOrdersTable {
   order_id: string;
@@ -324,6 +341,37 @@ export interface PaymentOrdersTable {
   created_at: number;
   subscribed_at: number | null;
   unsubscribed_at: number | null;
+  /** When the current run of failed monthly charges began; null once a charge succeeds. */
+  charge_failed_at: number | null;
+  /** The order a one-click restart made in this one's place (the latest). */
+  restarted_to: string | null;
+  /** A pause (migration 0031): when it began at the provider, and the date the donor is asked to resume. */
+  paused_at: number | null;
+  resume_at: number | null;
+  /** The paused subscription this order's checkout resumes. */
+  resumes_order_id: string | null;
+  /**
+   * The provider call in flight (`amount` or `pause`), its target, and since when: one request
+   * at a time makes it; a callback that arrives meanwhile is read as its echo.
+   */
+  pending_change: 'amount' | 'pause' | null;
+  pending_amount_kop: number | null;
+  pending_resume_at: number | null;
+  pending_since: number | null;
+}
+
+/** What happened to a subscription at its donor's request or the provider's word (migration 0031). */
+export interface SubscriptionEventsTable {
+  id: string;
+  order_id: string;
+  kind: 'amount_changed' | 'paused' | 'resumed' | 'cancelled';
+  at: number;
+  from_kop: number | null;
+  to_kop: number | null;
+  /** A pause's resume date. */
+  until: number | null;
+  /** A resumed pause: the order that continues it. */
+  other_order_id: string | null;
 }
 
 export interface PaymentsTable {
@@ -360,6 +408,8 @@ export interface LiqpaySandboxSubscriptionsTable {
   /** JSON of the checkout parameters. */
   params: string;
   charges: number;
+  /** Failed attempts in a row since the last success (`npm run sandbox -- fail`). */
+  failures: Generated<number>;
   unsubscribed_at: number | null;
 }
 
@@ -673,6 +723,14 @@ export interface AccountDeletionsTable {
   done_at: number | null;
 }
 
+/** Old ids of what `import-original` brought in, per kind, and their new ids (migration 0035). */
+export interface ImportIdsTable {
+  kind: string;
+  old_id: string;
+  new_id: string;
+  imported_at: number;
+}
+
 export interface Database {
   review_version: ReviewVersionTable;
   audit_log: AuditLogTable;
@@ -707,6 +765,7 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   payments: PaymentsTable;
   payment_callbacks: PaymentCallbacksTable;
+  subscription_events: SubscriptionEventsTable;
   liqpay_sandbox_subscriptions: LiqpaySandboxSubscriptionsTable;
   liqpay_sandbox_checkouts: LiqpaySandboxCheckoutsTable;
   game_tasks: GameTasksTable;
@@ -729,4 +788,6 @@ export interface Database {
   jobs: JobsTable;
   data_exports: DataExportsTable;
   account_deletions: AccountDeletionsTable;
+  openbook_expenses: OpenbookExpensesTable;
+  import_ids: ImportIdsTable;
 }

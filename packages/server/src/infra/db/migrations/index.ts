@@ -29,6 +29,11 @@ import * as accountEmail from './0027_account_email.js';
 import * as sessionDetails from './0028_session_details.js';
 import * as twoStep from './0029_two_step.js';
 import * as myData from './0030_my_data.js';
+import * as subscriptionChanges from './0031_subscription_changes.js';
+import * as chargeFailures from './0032_charge_failures.js';
+import * as openbook from './0033_openbook.js';
+import * as waveContentVersion from './0034_wave_content_version.js';
+import * as importIds from './0035_import_ids.js';
 
 /** Every migration, in order; compiled in, so the built server needs no migration folder. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +67,11 @@ const migrations: Record<string, Migration> = {
   '0028_session_details': sessionDetails,
   '0029_two_step': twoStep,
   '0030_my_data': myData,
+  '0031_subscription_changes': subscriptionChanges,
+  '0032_charge_failures': chargeFailures,
+  '0033_openbook': openbook,
+  '0034_wave_content_version': waveContentVersion,
+  '0035_import_ids': importIds,
 };
 
 export const migrationProvider: MigrationProvider = {
