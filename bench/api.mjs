@@ -44,8 +44,15 @@ const PRACTICE_DAYS = 28;
 const CARDS_PER_LEARNER = 20;
 const CARDS_DUE = 8;
 
-/** Budgets of issue 9: authenticated hot reads keep half the bare route's throughput; p99 < 50 ms. */
-export const BUDGETS = { minRatioToBare: 0.5, maxP99MsAt50OnSqlite: 50 };
+/**
+ * Budgets of issue 23 (target 3): a hot authenticated read keeps half the bare route's throughput on
+ * SQLite and 0.3 of it on PostgreSQL; p99 under 50 ms at 50 connections on both and under 150 ms at
+ * 200 on PostgreSQL.
+ */
+export const BUDGETS = {
+  minRatioToBare: { sqlite: 0.5, postgres: 0.3 },
+  maxP99Ms: { sqlite: { 50: 50 }, postgres: { 50: 50, 200: 150 } },
+};
 
 /** Homework with comments, payments, footprint and chat rows for every learner. */
 export async function seedHistory(services, people, room, now) {
@@ -66,6 +73,7 @@ export async function seedHistory(services, people, room, now) {
   ]);
   const exercises = [];
   const comments = [];
+  const notifications = [];
   const orders = [];
   const payments = [];
   const marks = [];
@@ -108,6 +116,23 @@ export async function seedHistory(services, people, room, now) {
           updated_at: at + 60_000,
         },
       );
+      // What the curator's comment told the learner (homework/service.ts › tellOwner): the unread
+      // rows the notifications route lists.
+      notifications.push({
+        id: randomUUID(),
+        user_id: person.id,
+        category: 'homework',
+        key: `bench:comment:${id}`,
+        title: 'Кураторка прокоментувала ваше завдання',
+        body: 'Так, усе правильно.',
+        link: `/uk/learn/${room.courseId}/${day}/practice`,
+        subject: `exercise:${id}`,
+        actor_id: curator,
+        email: null,
+        // Not in the future: the route leaves out rows held back for later.
+        created_at: at,
+        read_at: null,
+      });
     }
     const orderId = `bench-${randomUUID()}`;
     const started = now - HISTORY_ROWS * MONTH;
@@ -210,6 +235,7 @@ export async function seedHistory(services, people, room, now) {
   await insertRows(db, 'repetition_cards', cards);
   await insertRows(db, 'exercises', exercises);
   await insertRows(db, 'exercise_comments', comments);
+  await insertRows(db, 'notifications', notifications);
   await insertRows(db, 'payment_orders', orders);
   await insertRows(db, 'payments', payments);
   await insertRows(db, 'mark_entries', marks);
@@ -223,9 +249,11 @@ export async function seedHistory(services, people, room, now) {
   };
 }
 
-function targetsOf(room) {
+function targetsOf(room, people) {
   return [
     { name: 'bare', path: '/api/bench/bare', check: (b) => b.ok === true },
+    // The second yardstick: the bare route plus one primary-key read (issue 23).
+    { name: 'bare-read', path: `/api/bench/bare-read?id=${people[0].id}`, check: (b) => b.ok === true },
     { name: 'current', path: '/api/auth/current', check: (b) => b.courses.length === 1 },
     { name: 'course', path: `/api/courses/${room.courseId}`, check: (b) => b.lessons.length > 1 },
     // Home's one request with the daily habit, beside the same request as it was before it.
@@ -293,7 +321,7 @@ async function checkTargets(url, targets, token) {
     const response = await fetch(url + target.path, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.json().catch(() => null);
     if (!response.ok || !body || !target.check(body)) {
-      throw new Error(`${target.path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      throw new Error(`${target.path} answered ${response.status}: ${JSON.stringify(body).slice(-300)}`);
     }
   }
 }
@@ -305,49 +333,77 @@ async function checkTargets(url, targets, token) {
  */
 async function measureServers(servers, targets, tokens, options, kind) {
   const rows = Object.fromEntries(servers.map((s) => [s.label, []]));
-  const [bareTarget, ...routes] = targets;
+  const yardsticks = targets.filter((t) => t.name.startsWith('bare'));
+  const routes = targets.filter((t) => !yardsticks.includes(t));
   for (const connections of options.connections) {
-    const bare = Object.fromEntries(servers.map((s) => [s.label, []]));
+    const sticks = Object.fromEntries(servers.map((s) => [s.label, new Map(yardsticks.map((y) => [y, []]))]));
     const measured = Object.fromEntries(servers.map((s) => [s.label, []]));
-    for (const [target, again] of [[bareTarget, false], ...routes.map((r) => [r, false]), [bareTarget, true]]) {
+    const order = [
+      ...yardsticks.map((t) => [t, false]),
+      ...routes.map((r) => [r, false]),
+      ...yardsticks.map((t) => [t, true]),
+    ];
+    for (const [target, again] of order) {
       for (const server of servers) {
         console.error(
           `  ${kind}/${server.label}: ${target.name}${again ? ' (again)' : ''} at ${connections} connections…`,
         );
         if (options.warmup > 0) await load(server, target, tokens, connections, options.warmup);
         const result = await load(server, target, tokens, connections, options.duration);
-        if (target === bareTarget) bare[server.label].push(result);
+        if (yardsticks.includes(target)) sticks[server.label].get(target).push(result);
         else measured[server.label].push({ target, result });
       }
     }
     for (const server of servers) {
-      const [first, last] = bare[server.label];
-      const bareRate = (first.reqPerSec + last.reqPerSec) / 2;
-      const bareCpu = (first.serverCpuUsPerRequest + last.serverCpuUsPerRequest) / 2;
-      rows[server.label].push({
-        connections,
-        route: 'bare',
-        path: bareTarget.path,
-        ...first,
-        reqPerSec: Math.round(bareRate),
-        p50Ms: Math.max(first.p50Ms, last.p50Ms),
-        p99Ms: Math.max(first.p99Ms, last.p99Ms),
-        serverCpuUsPerRequest: Math.round((first.serverCpuUsPerRequest + last.serverCpuUsPerRequest) / 2),
-        errors: first.errors + last.errors,
-        timeouts: first.timeouts + last.timeouts,
-        non2xx: first.non2xx + last.non2xx,
-        bareRuns: [first.reqPerSec, last.reqPerSec],
-        ratioToBare: 1,
-        cpuRatioToBare: 1,
+      const mean = new Map();
+      for (const stick of yardsticks) {
+        const [first, last] = sticks[server.label].get(stick);
+        mean.set(stick.name, {
+          rate: (first.reqPerSec + last.reqPerSec) / 2,
+          cpu: (first.serverCpuUsPerRequest + last.serverCpuUsPerRequest) / 2,
+        });
+      }
+      const bare = mean.get('bare');
+      const bareRead = mean.get('bare-read');
+      const ratios = (result) => ({
+        ratioToBare: Number((result.reqPerSec / bare.rate).toFixed(2)),
+        cpuRatioToBare: Number((bare.cpu / Math.max(1, result.serverCpuUsPerRequest)).toFixed(2)),
+        ...(bareRead
+          ? {
+              ratioToBareRead: Number((result.reqPerSec / bareRead.rate).toFixed(2)),
+              cpuRatioToBareRead: Number((bareRead.cpu / Math.max(1, result.serverCpuUsPerRequest)).toFixed(2)),
+            }
+          : {}),
       });
+      for (const stick of yardsticks) {
+        const [first, last] = sticks[server.label].get(stick);
+        const { rate, cpu } = mean.get(stick.name);
+        const result = {
+          ...first,
+          reqPerSec: Math.round(rate),
+          p50Ms: Math.max(first.p50Ms, last.p50Ms),
+          p99Ms: Math.max(first.p99Ms, last.p99Ms),
+          serverCpuUsPerRequest: Math.round(cpu),
+          errors: first.errors + last.errors,
+          timeouts: first.timeouts + last.timeouts,
+          non2xx: first.non2xx + last.non2xx,
+        };
+        rows[server.label].push({
+          connections,
+          route: stick.name,
+          path: stick.path.replace(/\?.*$/, ''),
+          ...result,
+          runs: [first.reqPerSec, last.reqPerSec],
+          ...ratios(result),
+        });
+      }
       for (const { target, result } of measured[server.label]) {
         rows[server.label].push({
           connections,
           route: target.name,
           path: target.path.replace(/[0-9a-f-]{36}/g, ':id'),
           ...result,
-          ratioToBare: Number((result.reqPerSec / bareRate).toFixed(2)),
-          cpuRatioToBare: Number((bareCpu / Math.max(1, result.serverCpuUsPerRequest)).toFixed(2)),
+          ...ratios(result),
         });
       }
     }
@@ -356,21 +412,15 @@ async function measureServers(servers, targets, tokens, options, kind) {
 }
 
 function budgetsOf(kind, rows) {
-  const authenticated = rows.filter((r) => r.route !== 'bare');
-  const ratioMisses = authenticated.filter((r) => r.ratioToBare < BUDGETS.minRatioToBare);
-  const p99Misses =
-    kind === 'sqlite'
-      ? authenticated.filter((r) => r.connections === 50 && r.p99Ms >= BUDGETS.maxP99MsAt50OnSqlite)
-      : [];
+  const authenticated = rows.filter((r) => !r.route.startsWith('bare'));
+  const ratioMisses = authenticated.filter((r) => r.ratioToBare < BUDGETS.minRatioToBare[kind]);
+  const p99Misses = authenticated.filter((r) => r.p99Ms >= (BUDGETS.maxP99Ms[kind][r.connections] ?? Infinity));
   return {
-    ratioAtLeastHalf: ratioMisses.length === 0,
+    minRatioToBare: BUDGETS.minRatioToBare[kind],
+    ratioMet: ratioMisses.length === 0,
     ratioMisses: ratioMisses.map((r) => `${r.route}@${r.connections}: ${r.ratioToBare}`),
-    ...(kind === 'sqlite'
-      ? {
-          p99Under50MsAt50: p99Misses.length === 0,
-          p99Misses: p99Misses.map((r) => `${r.route}: ${r.p99Ms} ms`),
-        }
-      : {}),
+    p99Met: p99Misses.length === 0,
+    p99Misses: p99Misses.map((r) => `${r.route}@${r.connections}: ${r.p99Ms} ms`),
     errorFree: rows.every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0),
   };
 }
@@ -393,8 +443,8 @@ async function benchDatabase(kind, adminUrl, options) {
       await services.close();
     }
     const tokens = people.map((p) => p.token);
-    const targets = targetsOf(room).filter(
-      (t) => !options.routes || t.name === 'bare' || options.routes.includes(t.name),
+    const targets = targetsOf(room, people).filter(
+      (t) => !options.routes || t.name.startsWith('bare') || options.routes.includes(t.name),
     );
     const builds = [{ label: 'current', dist: options.dist }];
     if (options.compare) builds.unshift({ label: 'compare', dist: options.compare });

@@ -2,7 +2,7 @@
 // sends messages and every other receives them. Reports the latency from send to arrival at each
 // client (p50/p99/max over all arrivals) and the server's resident memory per connection.
 //
-//   node bench/chat-fanout.mjs [--clients 1000] [--messages 20] [--workers 2]
+//   node bench/chat-fanout.mjs [--clients 1000] [--messages 20] [--workers 2] [--cpu-prof <dir>] [--dist <server dist>]
 //
 // Needs the built server (npm run build:server). The server runs as its own process on SQLite
 // in a temporary data directory; learners and their sessions are written straight into its
@@ -11,10 +11,12 @@
 // that decoding N copies of each message is shared out rather than done by one process in turn;
 // times are wall-clock instants of the one machine, so they compare across processes.
 import { fork } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
 import {
+  cpuMsOf,
   freePort,
   freshDatabase,
   mb,
@@ -114,7 +116,12 @@ function startWorkers(count) {
   return { workers, ask, stop };
 }
 
-export async function chatFanout({ clients = 1000, messages = 20, workers: workerCount = 2 } = {}) {
+async function cpuOf(serverPid, workers) {
+  const clients = await Promise.all(workers.map((w) => cpuMsOf(w.pid)));
+  return { server: await cpuMsOf(serverPid), clients: clients.reduce((a, b) => a + b, 0) };
+}
+
+export async function chatFanout({ clients = 1000, messages = 20, workers: workerCount = 2, cpuProf, dist } = {}) {
   const database = await freshDatabase('sqlite');
   try {
     const env = serverEnv(database, await freePort(), { LOG_LEVEL: 'warn', RATE_LIMIT_CHAT: '100000' });
@@ -128,7 +135,10 @@ export async function chatFanout({ clients = 1000, messages = 20, workers: worke
     } finally {
       await services.close();
     }
-    const server = await startServer(env);
+    const server = await startServer(env, {
+      ...(dist ? { dist } : {}),
+      nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [],
+    });
     const clientsProcesses = startWorkers(workerCount);
     let sender;
     try {
@@ -146,6 +156,8 @@ export async function chatFanout({ clients = 1000, messages = 20, workers: worke
       const rssAfter = await rssOf(server.child.pid);
 
       const sentAt = {};
+      const ackMs = [];
+      const cpuBefore = await cpuOf(server.child.pid, clientsProcesses.workers);
       for (let m = 0; m < messages; m++) {
         const text = `Повідомлення ${m}`;
         const arrived = Promise.all(
@@ -164,10 +176,13 @@ export async function chatFanout({ clients = 1000, messages = 20, workers: worke
         );
         sentAt[text] = wallNow();
         const ack = await sender.timeout(30_000).emitWithAck('chat:send', { ...room, text });
+        // The ack leaves after the fan-out's writes (emit writes to every socket before returning).
+        ackMs.push(wallNow() - sentAt[text]);
         if (!ack.ok) throw new Error(`send refused: ${ack.message}`);
         await arrived;
         await sleep(100);
       }
+      const cpuAfter = await cpuOf(server.child.pid, clientsProcesses.workers);
       const reports = await Promise.all(
         clientsProcesses.workers.map((worker) => clientsProcesses.ask(worker, { type: 'report' }, 'report')),
       );
@@ -183,6 +198,11 @@ export async function chatFanout({ clients = 1000, messages = 20, workers: worke
         p50Ms,
         p99Ms,
         maxMs,
+        // The sender's acknowledgement: the server's part (checks, insert, writing every frame).
+        ack: summarize(ackMs),
+        // CPU time per delivered copy over the sending (messages and their pauses), in µs.
+        serverCpuPerDeliveryUs: round1(((cpuAfter.server - cpuBefore.server) * 1000) / count),
+        clientsCpuPerDeliveryUs: round1(((cpuAfter.clients - cpuBefore.clients) * 1000) / count),
         serverRssBeforeMB: mb(rssBefore),
         serverRssAfterMB: mb(rssAfter),
         rssPerConnectionKB: round1((rssAfter - rssBefore) / clients / 1024),
@@ -204,6 +224,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       messages: { type: 'string', default: '20' },
       workers: { type: 'string', default: '2' },
       worker: { type: 'boolean' },
+      'cpu-prof': { type: 'string' },
+      dist: { type: 'string' },
     },
   });
   if (args.worker) runWorker();
@@ -215,6 +237,8 @@ async function main(args) {
     clients: Number(args.clients),
     messages: Number(args.messages),
     workers: Number(args.workers),
+    cpuProf: args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined,
+    dist: args.dist ? path.resolve(args.dist) : undefined,
   });
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);

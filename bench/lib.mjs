@@ -249,6 +249,8 @@ export async function seedLearners(services, config, room, { count, now, passwor
         created_at: now,
         expires_at: now + SESSION_TTL_MS,
         revoked_at: null,
+        // An idle session ends (SESSION_IDLE_DAYS): each bench session was just used.
+        last_seen_at: now,
       })),
     );
   }

@@ -73,8 +73,22 @@ async function seed(services, config, now, { waiting, reviewed }) {
   ]);
   const otherSession = randomUUID();
   await insertRows(db, 'sessions', [
-    { id: curator.sessionId, user_id: curator.id, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
-    { id: otherSession, user_id: other, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null },
+    {
+      id: curator.sessionId,
+      user_id: curator.id,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+      revoked_at: null,
+      last_seen_at: now,
+    },
+    {
+      id: otherSession,
+      user_id: other,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+      revoked_at: null,
+      last_seen_at: now,
+    },
   ]);
   // Curators act only with two-step sign-in on: rows as its set-up leaves them (the bench signs in
   // with made tokens, so no code is ever checked against the secret).

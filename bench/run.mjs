@@ -1,7 +1,7 @@
 // `npm run bench`: builds the server, runs every benchmark in turn and prints one JSON report
 // (also saved under bench/results/, which git ignores). Figures and how to read them: bench/README.md.
 //
-//   npm run bench [-- --quick] [-- --only api,wave,fanout,notifications,queue]
+//   npm run bench [-- --quick] [-- --only api,wave,fanout,midnight,notifications,queue]
 //
 // --quick runs each benchmark small (a minute or two in all): a check that they work, not figures.
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { apiBench } from './api.mjs';
 import { chatFanout } from './chat-fanout.mjs';
 import { reachablePostgres } from './lib.mjs';
+import { midnightRun } from './midnight.mjs';
 import { notificationsBench } from './notifications.mjs';
 import { queueBench } from './queue.mjs';
 import { waveBench } from './wave.mjs';
@@ -22,7 +23,7 @@ const quick = Boolean(values.quick);
 const only = new Set(
   values.only
     ? values.only.split(',').map((s) => s.trim())
-    : ['api', 'wave', 'fanout', 'notifications', 'queue', 'web'],
+    : ['api', 'wave', 'fanout', 'midnight', 'notifications', 'queue', 'web'],
 );
 
 if (only.has('web')) checkBrowser();
@@ -64,6 +65,12 @@ if (only.has('fanout')) {
     report.chatFanout.push(await chatFanout({ clients, messages: quick ? 5 : 20, workers: 2 }));
     save();
   }
+}
+if (only.has('midnight')) {
+  // PostgreSQL + Redis, two instances: skipped (and said so in the report) when either is away.
+  console.error('the midnight rush on two instances…');
+  report.midnight = await midnightRun({ quick });
+  save();
 }
 if (only.has('notifications')) {
   // PostgreSQL only: the digest's scale is what pg-boss is there for.

@@ -26,8 +26,9 @@ function callsOf(services, room) {
     current: (who) => services.auth.currentUser(who.id),
     course: (who) => services.courses.get(who, room.courseId),
     notifications: (who) => services.homework.notifications(who, 1, 10),
-    donats: (who) => services.payments.donats(who.id, page),
+    donats: (who) => services.payments.paymentHistory(who.id, page),
     mark: (who) => services.payments.footprint(who.id, page),
+    home: (who) => Promise.all([services.courses.today(who), services.habit.summary(who)]),
     chats: (who) => services.chat.history(who, { courseId: room.courseId, wave: room.wave, page: 1, limit: 30 }),
   };
 }

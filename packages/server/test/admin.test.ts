@@ -4,6 +4,7 @@ import { kyivDateRange, kyivTime } from '@yedyni/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContent } from '../src/cli/content.js';
+import { pendingOrder } from '../src/features/payments/repo.js';
 import { loadConfig } from '../src/infra/config.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { DAY, importFixtures, signUp, staff } from './support/courses.js';
@@ -618,16 +619,15 @@ describe('admin console API', () => {
         await db
           .insertInto('payment_orders')
           .values({
-            order_id: orderId,
-            user_id: donor.user._id,
-            subscribe: 0,
-            amount_kop: 4000,
-            info,
+            ...pendingOrder({
+              order_id: orderId,
+              user_id: donor.user._id,
+              subscribe: 0,
+              amount_kop: 4000,
+              info,
+              created_at: now,
+            }),
             status: 'paid',
-            offer_accepted_at: now,
-            created_at: now,
-            subscribed_at: null,
-            unsubscribed_at: null,
           })
           .execute();
         await db

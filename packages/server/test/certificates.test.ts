@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { addIsoDays, CERTIFICATE_MESSAGES, formatDay, kyivIsoDate, kyivTime } from '@yedyni/contract';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, importFixtures, kyivMidnight, signUp, staff } from './support/courses.js';
+import { pdfStreams, pdfText } from './support/pdf.js';
 
 /** Diary entries and homework as the learning features store them: the criteria count these rows. */
 async function diary(t: TestApp, userId: string, courseId: string, day: number, date: string, test: number | null) {
@@ -49,58 +49,6 @@ async function homework(t: TestApp, userId: string, courseId: string, day: numbe
 
 async function auditOf(t: TestApp, action: string) {
   return t.app.services.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
-}
-
-/** The flate streams of a PDF, inflated (pdfkit compresses content, fonts and CMaps). */
-function pdfStreams(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  const streams: string[] = [];
-  const re = />>\s*stream\r?\n/g;
-  for (let match = re.exec(text); match; match = re.exec(text)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      streams.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      // Not deflated (or not a stream at all): nothing to read here.
-    }
-    re.lastIndex = end;
-  }
-  return streams;
-}
-
-/**
- * The text a PDF shows, read the way a PDF reader does: each embedded font's ToUnicode CMap maps
- * its glyph codes back to characters. The page is decoded with every font's map (which font
- * each run uses is not tracked), so the wanted text is in one of the decodings.
- */
-function pdfTexts(pdf: Buffer): string[] {
-  const streams = pdfStreams(pdf);
-  const cmaps = streams
-    .filter((s) => s.includes('begincmap'))
-    .map((s) => {
-      const map = new Map<number, string>();
-      for (const [, from, , list] of s.matchAll(/<([0-9a-f]{4})>\s*<([0-9a-f]{4})>\s*\[([^\]]*)\]/gi)) {
-        const codes = [...(list ?? '').matchAll(/<([0-9a-f]+)>/gi)].map((m) => m[1] ?? '');
-        codes.forEach((hex, i) => {
-          map.set(Number.parseInt(from ?? '0', 16) + i, Buffer.from(hex, 'hex').swap16().toString('utf16le'));
-        });
-      }
-      return map;
-    });
-  const content = streams.filter((s) => /\bTJ\b/.test(s)).join('\n');
-  return cmaps.map((map) =>
-    [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)]
-      .map(([, run]) =>
-        [...(run ?? '').matchAll(/<([0-9a-f]+)>/gi)]
-          .map(([, hex]) =>
-            (hex?.match(/.{4}/g) ?? []).map((code) => map.get(Number.parseInt(code, 16)) ?? '?').join(''),
-          )
-          .join(''),
-      )
-      .join('\n'),
-  );
 }
 
 /** Sessions last the whole 30 days however long unused, as a wave's first and last day use one. */
@@ -297,7 +245,7 @@ describe('certificates', () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold\b/);
     const url = `${t.url}/certificates/${row.id}`;
     expect(raw).toContain(`/URI (${url})`);
-    const text = pdfTexts(pdf).join('\n');
+    const text = await pdfText(pdf);
     for (const shown of [
       who('full').name,
       '«Альфа»',

@@ -27,6 +27,11 @@ const page = async (t: TestApp) => {
   expect(answer.status).toBe(200);
   return answer.body;
 };
+const home = async (t: TestApp) => {
+  const answer = await t.api('GET', '/api/courses/today', { token: learner });
+  expect(answer.status).toBe(200);
+  return answer.body.courses.find((c: { _id: string }) => c._id === alpha);
+};
 const versionOf = async () =>
   (
     await a.app.services.db
@@ -100,5 +105,36 @@ describe('course content kept per instance', () => {
     await db.deleteFrom('lessons').where('course_id', '=', alpha).where('day', '=', lessons).execute();
     for (const t of [a, b]) expect((await page(t)).lessons).toHaveLength(lessons - 1);
     expect(await versionOf()).toBe(start + 4);
+  });
+
+  it('counts changes to a course’s waves, so another instance shows a wave’s new start at once', async () => {
+    const { db } = a.app.services;
+    const before = await page(b);
+    await home(b);
+    const lessonBefore = (day: string) => before.lessons.find((l: { day: string }) => l.day === day).opensAt;
+    const start = await versionOf();
+    const earlier = before.start - 3 * 86_400_000;
+    await db
+      .updateTable('course_waves')
+      .set({ start: earlier })
+      .where('course_id', '=', alpha)
+      .where('label', '=', before.wave)
+      .execute();
+    expect(await versionOf()).toBe(start + 1);
+    for (const t of [a, b]) expect((await page(t)).start).toBe(earlier);
+    // Home's next lesson opens by the same new start.
+    const next = (await home(b)).nextLesson;
+    const onPage = (await page(b)).lessons.find((l: { day: string }) => l.day === next.day);
+    expect(next.opensAt).toBe(onPage.opensAt);
+    expect(next.opensAt).not.toBe(lessonBefore(next.day));
+    // A new wave, added by hand, is the course's next one on both instances.
+    const later = kyivMidnight(a, 30);
+    await db.insertInto('course_waves').values({ course_id: alpha, label: 'осінь', start: later }).execute();
+    await db.updateTable('courses').set({ next_wave: 'осінь' }).where('id', '=', alpha).execute();
+    for (const t of [a, b]) expect(await page(t)).toMatchObject({ nextWave: 'осінь', nextStart: later });
+    await db.deleteFrom('course_waves').where('course_id', '=', alpha).where('label', '=', 'осінь').execute();
+    await db.updateTable('courses').set({ next_wave: null }).where('id', '=', alpha).execute();
+    for (const t of [a, b]) expect((await page(t)).nextStart).toBeNull();
+    expect(await versionOf()).toBe(start + 3);
   });
 });

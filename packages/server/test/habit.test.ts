@@ -1,8 +1,10 @@
 import {
+  addIsoDays,
   DEFAULT_DAILY_GOAL,
   DEFAULT_NOTIFICATION_PREFERENCES,
   GAME_ROUND_MS,
   HABIT_MESSAGES,
+  kyivIsoDate,
   kyivTime,
 } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +163,37 @@ describe('practice', () => {
       .execute();
     expect(rows).toEqual([{ source_key: `game:${played}`, kind: 'game' }]);
     expect((await summaryOf(learner)).done).toEqual({ lessons: 0, repetitions: 1 });
+  });
+});
+
+describe('today’s progress', () => {
+  it('counts each of today’s repetitions and each lesson once, whatever else was practised before', async () => {
+    const learner = await signUp(t);
+    const today = kyivIsoDate(t.clock.now());
+    const event = (source_key: string, day: string, kind: string, ref: string | null) => ({
+      source_key,
+      user_id: learner.user._id,
+      day,
+      kind,
+      ref,
+      at: t.clock.now(),
+    });
+    await t.app.services.db
+      .insertInto('practice_events')
+      .values([
+        event('t:1', today, 'repetition', null),
+        event('t:2', today, 'repetition', null),
+        event('t:3', today, 'game', null),
+        event('t:4', today, 'diary', 'c:1'),
+        event('t:5', today, 'selftest', 'c:1'),
+        event('t:6', today, 'homework', 'c:2'),
+        event('y:1', addIsoDays(today, -1), 'repetition', null),
+        event('y:2', addIsoDays(today, -1), 'diary', 'c:3'),
+      ])
+      .execute();
+    const habit = await summaryOf(learner);
+    expect(habit.done).toEqual({ lessons: 2, repetitions: 3 });
+    expect(habit.streak).toMatchObject({ current: 2, todayDone: true });
   });
 });
 

@@ -138,11 +138,12 @@ describe('homework', () => {
     expect(long.body.message).toContain('Домашнє завдання');
     const missing = await t.form('POST', '/api/exercises', { token, fields: { courseId: alpha, lessonId: '1' } });
     expect(missing.status).toBe(400);
-    const json = await t.api('POST', '/api/exercises', {
+    const text = await t.api('POST', '/api/exercises', {
       token,
-      body: { courseId: alpha, lessonId: '1', homework: 'x' },
+      raw: 'x',
+      headers: { 'content-type': 'text/plain' },
     });
-    expect(json.status).toBe(415);
+    expect(text.status).toBe(415);
     const closed = await t.form('POST', '/api/exercises', {
       token,
       fields: { courseId: alpha, lessonId: '2', homework: 'x' },
@@ -188,6 +189,57 @@ describe('homework', () => {
       file: { bytes: PNG, name: 'фото.png' },
     });
     expect(picture.status).toBe(201);
+  });
+
+  it('takes text-only homework and comments as JSON too, with the same checks and messages', async () => {
+    const { token } = await signUp(t);
+    const created = await t.api('POST', '/api/exercises', {
+      token,
+      body: { courseId: alpha, lessonId: '1', homework: 'Відповідь у JSON' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ homework: 'Відповідь у JSON', fileURL: '' });
+    const id = created.body._id;
+    const edited = await t.api('PATCH', '/api/exercises', { token, body: { exerciseId: id, homework: 'друга' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ homework: 'друга', status: 'active' });
+
+    const comment = await t.api('POST', '/api/exercises/comment', {
+      token: curatorToken,
+      body: { exerciseId: id, comment: 'Добре' },
+    });
+    expect(comment.status).toBe(201);
+    const own = await t.api('POST', '/api/exercises/comment', { token, body: { exerciseId: id, comment: 'Дякую' } });
+    const changed = await t.api('PATCH', '/api/exercises/comment', {
+      token,
+      body: { exerciseId: id, commentId: own.body._id, comment: 'Щиро дякую' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.comment).toBe('Щиро дякую');
+
+    // Wrong input: the same 400 and message as the multipart form, and nothing changes.
+    for (const [route, fields] of [
+      ['/api/exercises/comment', { exerciseId: id, comment: ' ' }],
+      ['/api/exercises/comment', { exerciseId: id, comment: 'a\u0000b' }],
+    ] as const) {
+      const json = await t.api('POST', route, { token, body: fields });
+      const form = await t.form('POST', route, { token, fields: { exerciseId: id, comment: String(fields.comment) } });
+      expect(json.status).toBe(400);
+      expect(json.body).toEqual(form.body);
+    }
+    const number = await t.api('POST', '/api/exercises/comment', { token, body: { exerciseId: id, comment: 5 } });
+    expect(number).toMatchObject({ status: 400, body: { message: 'Коментар: має бути текстом' } });
+    // JSON that is not an object of fields is no form.
+    for (const body of [[], 'текст', null]) {
+      const odd = await t.api('POST', '/api/exercises/comment', {
+        token,
+        raw: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(odd.status).toBe(415);
+    }
+    const after = await t.api('GET', `/api/exercises/${id}`, { token });
+    expect(after.body.comments.map((c: { comment: string }) => c.comment).sort()).toEqual(['Добре', 'Щиро дякую']);
   });
 
   it('edits keep the old file unless a new one comes; a replaced file is deleted', async () => {

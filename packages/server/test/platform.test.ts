@@ -217,6 +217,17 @@ describe('settings', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(ConfigError);
   });
 
+  it('refuses production without the organisation receipts name: the demo one would mislead a taxpayer', () => {
+    const { ORG_NAME: _name, ...withoutName } = PRODUCTION;
+    expect(() => loadConfig({ ...withoutName, DATA_DIR: t.dataDir })).toThrow(/ORG_NAME, ORG_CODE/);
+    const { ORG_CODE: _code, ...withoutCode } = PRODUCTION;
+    expect(() => loadConfig({ ...withoutCode, DATA_DIR: t.dataDir })).toThrow(/ORG_NAME, ORG_CODE/);
+    expect(loadConfig({ ...PRODUCTION, DATA_DIR: t.dataDir }).organisation).toEqual({
+      name: 'ГО «Єдині»',
+      code: '12345678',
+    });
+  });
+
   it('refuses production without a JWT secret or with the payment sandbox', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', LIQPAY_PUBLIC_KEY: 'a', LIQPAY_PRIVATE_KEY: 'b' })).toThrow(
       /JWT_SECRET/,
@@ -224,13 +235,7 @@ describe('settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), LIQPAY_MODE: 'sandbox' })).toThrow(
       /LIQPAY_MODE/,
     );
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      LIQPAY_PUBLIC_KEY: 'a',
-      LIQPAY_PRIVATE_KEY: 'b',
-      DATA_DIR: t.dataDir,
-    });
+    const production = loadConfig({ ...PRODUCTION, DATA_DIR: t.dataDir });
     expect(production.seedDemo).toBe(false);
     expect(production.liqpay.mode).toBe('live');
   });

@@ -31,7 +31,8 @@ import {
 } from '../src/features/homework/policy.js';
 import { canReadNotification } from '../src/features/notifications/policy.js';
 import { canManageOlympiads } from '../src/features/olympiads/policy.js';
-import { canReadPayments } from '../src/features/payments/policy.js';
+import { canManageExpenses } from '../src/features/openbook/policy.js';
+import { canReadPayments, canReadReceipt, isOwnSubscription } from '../src/features/payments/policy.js';
 import { canReadProgress } from '../src/features/progress/policy.js';
 
 /*
@@ -129,6 +130,32 @@ const table: Row[] = [
   ['play their repetition session', (a) => canPlayRepetition(a, theirs), [false, false, false]],
   ['manage olympiads', canManageOlympiads, [false, false, true]],
   ['read payments', canReadPayments, [false, false, true]],
+  // a receipt and the yearly statement: the payer's alone, whatever the role
+  ['read own receipt', (a) => canReadReceipt(a, own(a)), [true, true, true]],
+  ['read their receipt', (a) => canReadReceipt(a, theirs), [false, false, false]],
+  // a subscription: the donor's alone, and only once it exists (not a one-off, not an unpaid checkout)
+  [
+    'manage own subscription',
+    (a) => isOwnSubscription(a.id, { ...own(a), subscribe: 1, status: 'subscribed' }),
+    [true, true, true],
+  ],
+  [
+    'manage their subscription',
+    (a) => isOwnSubscription(a.id, { ...theirs, subscribe: 1, status: 'subscribed' }),
+    [false, false, false],
+  ],
+  [
+    'manage own one-off order',
+    (a) => isOwnSubscription(a.id, { ...own(a), subscribe: 0, status: 'paid' }),
+    [false, false, false],
+  ],
+  [
+    'manage own unpaid checkout',
+    (a) => isOwnSubscription(a.id, { ...own(a), subscribe: 1, status: 'pending' }),
+    [false, false, false],
+  ],
+  // «Відкритий звіт»: the month is everybody's; its expenses are entered by admins
+  ['manage the open book’s expenses', canManageExpenses, [false, false, true]],
   // notifications: the recipient's alone, whatever the role
   ['read own notification', (a) => canReadNotification(a, own(a)), [true, true, true]],
   ['read their notification', (a) => canReadNotification(a, theirs), [false, false, false]],

@@ -158,3 +158,39 @@ describe('the web build', () => {
     }
   });
 });
+
+describe('index.html with an inline script (the signed-in addresses’ early start) and the entry’s CSS', () => {
+  const EARLY = '(function(){window.__early={}})()';
+  const WITH_SCRIPT = INDEX.replace('</title>', `</title><script data-early>${EARLY}</script>`).replace(
+    '<link rel="stylesheet" href="/assets/app-abc123.css">',
+    `<style>${CSS}</style>`,
+  );
+  let app: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'yedyni-web-early-'));
+    await writeFile(path.join(dist, 'index.html'), WITH_SCRIPT);
+    app = await startTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('allows the script and the style by their hashes on /, /index.html (the worker keeps that one) and every app address', async () => {
+    const { scripts, styles } = inlineHashes(WITH_SCRIPT);
+    const [hash] = scripts;
+    expect(styles).toHaveLength(1);
+    for (const route of ['/', '/index.html', '/index.html?__WB_REVISION__=1', '/uk', '/uk/learn/abc/3', '/register']) {
+      const page = await fetch(`${app.url}${route}`);
+      expect(page.status, route).toBe(200);
+      expect(await page.text(), route).toBe(WITH_SCRIPT);
+      const csp = String(page.headers.get('content-security-policy'));
+      expect(/(?:^|;)\s*script-src\s([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/), route).toEqual(["'self'", hash]);
+      expect(/(?:^|;)\s*style-src-elem\s([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/), route).toEqual([
+        "'self'",
+        ...styles,
+      ]);
+    }
+  });
+});

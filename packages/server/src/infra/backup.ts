@@ -56,7 +56,9 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   chat_mutes: ['course_id', 'wave', 'user_id'],
   payment_orders: ['order_id'],
   payments: ['id'],
+  openbook_expenses: ['id'],
   payment_callbacks: ['id'],
+  subscription_events: ['id'],
   liqpay_sandbox_subscriptions: ['order_id'],
   liqpay_sandbox_checkouts: ['order_id'],
   game_tasks: ['id'],
@@ -81,6 +83,8 @@ export const TABLES: { readonly [T in Archived]: readonly (keyof Database[T] & s
   notification_preferences: ['user_id'],
   audit_log: ['id'],
   account_deletions: ['user_id'],
+  // A restored installation still knows what it imported: the cut-over export adds only what is new.
+  import_ids: ['kind', 'old_id'],
 };
 export type TableName = Archived;
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];

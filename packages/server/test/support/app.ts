@@ -11,10 +11,12 @@ import type { Clock } from '../../src/infra/clock.js';
 import { loadConfig } from '../../src/infra/config.js';
 import { needsRowLocks } from '../../src/infra/db/index.js';
 
-/** What production needs besides NODE_ENV: a JWT secret and live payment keys. */
+/** What production needs besides NODE_ENV: a JWT secret, live payment keys and the organisation. */
 export const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'x'.repeat(40),
+  ORG_NAME: 'ГО «Єдині»',
+  ORG_CODE: '12345678',
   LIQPAY_PUBLIC_KEY: 'i123',
   LIQPAY_PRIVATE_KEY: 'secret',
 };
@@ -43,6 +45,8 @@ export interface TestApp {
   /** The settings the server was started with, for a command line run on the same data. */
   env: Record<string, string>;
   clock: TestClock;
+  /** The Redis channel its sockets share with the instances started `sharing` it. */
+  realtimeChannel: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; the server validates them against the contract
   api<T = any>(
     method: string,
@@ -108,10 +112,13 @@ export async function startTestApp(
     ...env,
   };
   const config = loadConfig(settings);
+  // Instances over one database talk to each other; nobody else's do.
+  const realtimeChannel = sharing?.realtimeChannel ?? `yedyni-test-${randomBytes(6).toString('hex')}`;
   const app = await buildApp(config, {
     ...appOverrides,
     clock,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:`,
+    realtimeChannel,
   });
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;
@@ -122,6 +129,7 @@ export async function startTestApp(
     dataDir,
     env: settings,
     clock,
+    realtimeChannel,
     async api(method, route, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -6,11 +6,15 @@ export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const WAIT_MS = 3_000;
 
-/** A socket.io-client connected as `token` over websocket; rejects with the server's refusal. */
-export function connect(t: Pick<TestApp, 'url'>, token: string | undefined): Promise<ChatClient> {
+/**
+ * A socket.io-client connected as `token` over websocket (sending `Origin` as a browser on that
+ * origin would); rejects with the server's refusal.
+ */
+export function connect(t: Pick<TestApp, 'url'>, token: string | undefined, origin?: string): Promise<ChatClient> {
   const socket: ChatClient = io(t.url, {
     path: '/socket.io',
     transports: ['websocket'],
+    ...(origin === undefined ? {} : { extraHeaders: { origin } }),
     auth: token === undefined ? {} : { token },
     reconnection: false,
     forceNew: true,

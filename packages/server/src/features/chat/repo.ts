@@ -1,13 +1,32 @@
 import type { ChatRoom } from '@yedyni/contract';
 import type { Executor } from '../../infra/db/index.js';
 
-export function waveExists(db: Executor, courseId: string, wave: string) {
-  return db
-    .selectFrom('course_waves')
-    .select('label')
-    .where('course_id', '=', courseId)
-    .where('label', '=', wave)
+/**
+ * Whether the room's wave exists and the user's wave in its course, in one query (both hang off
+ * the course row; no course, neither): every chat read and send checks them (issue 23).
+ */
+export async function roomAndEnrolment(db: Executor, userId: string, courseId: string, wave: string) {
+  const row = await db
+    .selectFrom('courses as c')
+    .where('c.id', '=', courseId)
+    .select([
+      (eb) =>
+        eb
+          .selectFrom('course_waves as w')
+          .select('w.label')
+          .whereRef('w.course_id', '=', 'c.id')
+          .where('w.label', '=', wave)
+          .as('wave'),
+      (eb) =>
+        eb
+          .selectFrom('enrollments as e')
+          .select('e.wave')
+          .whereRef('e.course_id', '=', 'c.id')
+          .where('e.user_id', '=', userId)
+          .as('enrolled_wave'),
+    ])
     .executeTakeFirst();
+  return { waveExists: Boolean(row?.wave), enrolledWave: row?.enrolled_wave ?? null };
 }
 
 export function enrolledWave(db: Executor, userId: string, courseId: string) {

@@ -83,11 +83,8 @@ export class ChatService {
 
   /** 403 unless the caller belongs to the room (an unknown course or wave belongs to nobody). */
   async assertMember(actor: Actor, room: ChatRoom, db: Executor = this.deps.db): Promise<void> {
-    const [wave, enrolment] = await Promise.all([
-      repo.waveExists(db, room.courseId, room.wave),
-      repo.enrolledWave(db, actor.id, room.courseId),
-    ]);
-    const member = isRoomMember(actor, { wave: room.wave, exists: Boolean(wave) }, enrolment?.wave ?? null);
+    const { waveExists, enrolledWave } = await repo.roomAndEnrolment(db, actor.id, room.courseId, room.wave);
+    const member = isRoomMember(actor, { wave: room.wave, exists: waveExists }, enrolledWave);
     if (!member) throw new AppError(403, CHAT_MESSAGES.notMember);
   }
 

@@ -1,6 +1,6 @@
 import type { Lesson } from '@yedyni/contract';
 import type { Db } from '../../infra/db/index.js';
-import type { LessonsTable } from '../../infra/db/schema.js';
+import type { CourseWavesTable, LessonsTable } from '../../infra/db/schema.js';
 import type { StoredQuestion } from './content.js';
 
 /** What a reader may see of a lesson's texts: everything on the course page but the timing. */
@@ -16,10 +16,14 @@ export interface CachedLesson {
   texts: LessonTexts;
 }
 
-/** A course's lessons (by day) and lesson schedules (by wave, then day) at one content_version. */
+/**
+ * A course's lessons (by day), lesson schedules (by wave, then day) and waves with their starts at
+ * one content_version.
+ */
 export interface CourseContent {
   lessons: readonly CachedLesson[];
   schedules: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  waves: readonly Readonly<CourseWavesTable>[];
 }
 
 /** More courses than any catalogue here has; the least recently used beyond it are dropped. */
@@ -27,8 +31,8 @@ const COURSES_KEPT = 200;
 
 /**
  * Each instance keeps the lessons of the courses it serves in memory, under the course's
- * `content_version`, which a database trigger raises with every change to its lessons or lesson
- * schedules (migration 0009). A reader has just read the course row, so it asks for the version
+ * `content_version`, which a database trigger raises with every change to its lessons, lesson
+ * schedules or waves (migrations 0009 and 0034). A reader has just read the course row, so it asks for the version
  * it saw: a different one (another instance's edit, a content import, a restore) is loaded anew,
  * so nobody is ever shown lessons older than the course row they read. Reading, parsing and
  * copying the lesson texts was most of a course page's time (bench/README.md).
@@ -69,7 +73,8 @@ async function loadContent(db: Db, courseId: string): Promise<CourseContent> {
     ofWave.set(row.day, row.scheduled_date);
     schedules.set(row.wave, ofWave);
   }
-  return { lessons: rows.map(cachedLesson), schedules };
+  const waves = await db.selectFrom('course_waves').selectAll().where('course_id', '=', courseId).execute();
+  return { lessons: rows.map(cachedLesson), schedules, waves: deepFreeze(waves) };
 }
 
 function cachedLesson(row: LessonsTable): CachedLesson {

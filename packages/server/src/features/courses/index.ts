@@ -3,6 +3,7 @@ export { courseAdminRoutes } from './admin-routes.js';
 export { CourseAuthoring } from './authoring.js';
 export { ContentError, courseFolders, exportCourses, importCourse } from './content.js';
 export { mediaFiles } from './media.js';
-export { enrollmentsForExport } from './repo.js';
+export { enrollmentsForExport, insertEnrollment } from './repo.js';
 export { coursesRoutes } from './routes.js';
+export { sanitizeLessonHtml } from './sanitize.js';
 export { CoursesService, type EnrolledWave } from './service.js';

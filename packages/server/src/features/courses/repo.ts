@@ -1,5 +1,5 @@
 import { rollWaves, type WaveState } from '@yedyni/contract';
-import type { Executor } from '../../infra/db/index.js';
+import { type Executor, inserted } from '../../infra/db/index.js';
 
 /** What a course row says of itself (the console's form and a content manifest both write these). */
 export interface CourseFields {
@@ -47,6 +47,35 @@ export function findCourse(db: Executor, courseId: string) {
   return db.selectFrom('courses').selectAll().where('id', '=', courseId).executeTakeFirst();
 }
 
+/**
+ * A course with the caller's enrolment in it (`enrolled_wave`, null when not enrolled): one
+ * query, where a course page's access check read the two apart (issue 23).
+ */
+export async function findCourseWithEnrollment(db: Executor, courseId: string, userId: string) {
+  const row = await db
+    .selectFrom('courses')
+    .leftJoin('enrollments as e', (join) => join.onRef('e.course_id', '=', 'courses.id').on('e.user_id', '=', userId))
+    .selectAll('courses')
+    .select(['e.wave as enrolled_wave', 'e.user_id as enrolled_user_id'])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { enrolled_wave, enrolled_user_id, ...course } = row;
+  return { course, enrollment: enrolled_user_id === null ? undefined : { wave: enrolled_wave as string } };
+}
+
+/** The courses a learner is enrolled in, each with their wave: one query for home's «Що сьогодні». */
+export async function enrolledCourses(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom('enrollments as e')
+    .innerJoin('courses', 'courses.id', 'e.course_id')
+    .selectAll('courses')
+    .select('e.wave as enrolled_wave')
+    .where('e.user_id', '=', userId)
+    .execute();
+  return rows.map(({ enrolled_wave, ...course }) => ({ course, wave: enrolled_wave }));
+}
+
 export function waveStarts(db: Executor, courseIds: string[]) {
   if (courseIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('course_waves').selectAll().where('course_id', 'in', courseIds).execute();
@@ -55,7 +84,7 @@ export function waveStarts(db: Executor, courseIds: string[]) {
 /** The current and next wave of a course as of `now`, with the rollover rule applied. */
 export function waveStateOf(
   course: { id: string; current_wave: string; next_wave: string | null },
-  starts: { course_id: string; label: string; start: number }[],
+  starts: readonly { course_id: string; label: string; start: number }[],
   now: number,
 ): WaveState {
   const startOf = (label: string) => starts.find((w) => w.course_id === course.id && w.label === label)?.start;
@@ -87,13 +116,20 @@ export function enrollmentsOf(db: Executor, userId: string) {
   return db.selectFrom('enrollments').selectAll().where('user_id', '=', userId).execute();
 }
 
-/** Enrols a learner in a wave; a second enrolment in the same course changes nothing. */
-export async function insertEnrollment(db: Executor, userId: string, courseId: string, wave: string, now: number) {
-  await db
+/** Enrols a learner in a wave; a second enrolment in the same course changes nothing (false). */
+export async function insertEnrollment(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  wave: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
     .insertInto('enrollments')
     .values({ user_id: userId, course_id: courseId, wave, enrolled_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'course_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return inserted(result);
 }
 
 export function findEnrollment(db: Executor, userId: string, courseId: string) {

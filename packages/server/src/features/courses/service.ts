@@ -59,6 +59,8 @@ export class CoursesService {
   constructor(
     private readonly deps: {
       db: Db;
+      /** For a lesson's first opening: a write whose last second a database crash may lose (infra/db). */
+      asyncCommitDb: Db;
       clock: Clock;
       loadUser: (userId: string) => Promise<User>;
       /** Told (and awaited) after a wave's learners moved out of it: the wave was withdrawn or renamed. */
@@ -84,11 +86,12 @@ export class CoursesService {
 
   /** The course if the caller may see it: 404 when it does not exist, 403 when it is not theirs. */
   async access(actor: Actor, courseId: string, db: Executor = this.deps.db): Promise<CourseAccess> {
-    const course = await repo.findCourse(db, courseId);
-    if (!course) throw new AppError(404, COURSE_MESSAGES.notFound);
-    const enrollment = await repo.findEnrollment(db, actor.id, courseId);
+    const found = await repo.findCourseWithEnrollment(db, courseId, actor.id);
+    if (!found) throw new AppError(404, COURSE_MESSAGES.notFound);
+    const { course, enrollment } = found;
     if (!canViewCourse(actor, Boolean(enrollment))) throw new AppError(403, COURSE_MESSAGES.notMember);
-    const starts = await repo.waveStarts(db, [courseId]);
+    // The waves are kept with the lessons under the course row's content_version (0034).
+    const starts = (await this.content.get(course)).waves;
     const state = repo.waveStateOf(course, starts, this.now());
     const wave = enrollment?.wave ?? state.currentWave;
     const waveStart = starts.find((w) => w.label === wave)?.start ?? state.currentStart;
@@ -234,7 +237,8 @@ export class CoursesService {
    */
   async lessonContent(actor: Actor, courseId: string, day: number): Promise<string> {
     const { access, lesson } = await this.openLesson(actor, courseId, day);
-    if (access.enrolled) await repo.recordLessonOpen(this.deps.db, actor.id, courseId, access.wave, day, this.now());
+    if (access.enrolled)
+      await repo.recordLessonOpen(this.deps.asyncCommitDb, actor.id, courseId, access.wave, day, this.now());
     return lesson.contentHtml;
   }
 
@@ -382,15 +386,14 @@ export class CoursesService {
   async today(actor: Actor): Promise<Omit<Today, 'habit'>> {
     const { db } = this.deps;
     const now = this.now();
-    const enrollments = await repo.enrollmentsOf(db, actor.id);
-    const diaryDays = await diaryDaysOf(db, actor.id);
+    // Home is the first screen of every day: its courses with their rows and the diary at once,
+    // and the waves with the lessons from the course cache (issue 23).
+    const [enrollments, diaryDays] = await Promise.all([repo.enrolledCourses(db, actor.id), diaryDaysOf(db, actor.id)]);
     const courses: (Today['courses'][number] & { position: number })[] = [];
     for (const enrollment of enrollments) {
-      const course = await repo.findCourse(db, enrollment.course_id);
-      if (!course) continue;
-      const starts = await repo.waveStarts(db, [course.id]);
-      const waveStart = starts.find((w) => w.label === enrollment.wave)?.start ?? 0;
-      const { lessons, schedules: byWave } = await this.content.get(course);
+      const { course } = enrollment;
+      const { lessons, schedules: byWave, waves } = await this.content.get(course);
+      const waveStart = waves.find((w) => w.label === enrollment.wave)?.start ?? 0;
       const schedules = byWave.get(enrollment.wave);
       const done = diaryDays.get(course.id) ?? new Set<number>();
       const timeline = lessons.map((lesson) => {

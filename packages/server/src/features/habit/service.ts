@@ -15,8 +15,9 @@ import {
   type StreakWave,
   waveCalendar,
 } from '@yedyni/contract';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Clock } from '../../infra/clock.js';
-import type { Db, Executor } from '../../infra/db/index.js';
+import type { Database, Db, Executor } from '../../infra/db/index.js';
 import { AppError } from '../../infra/errors.js';
 import type { Actor } from '../auth/index.js';
 import { canKeepHabit } from './policy.js';
@@ -65,8 +66,8 @@ export interface HabitDeps {
   clock: Clock;
   /** Each of these learners' waves, for the freezes each gives: one query for any number of people. */
   waves(userIds: string[]): Promise<Map<string, LearnerWave[]>>;
-  /** The learner's team: the people they invited. */
-  team(userId: string): Promise<string[]>;
+  /** The learner's team (the people they invited), as a subquery of their ids. */
+  team(userId: string): SelectQueryBuilder<Database, 'users', { id: string }>;
   /** Cards of «Повторення» due now. */
   dueCards(userId: string): Promise<number>;
   /** Of these people, those with no `key` notification yet who keep the `streak` category on. */
@@ -83,28 +84,48 @@ export interface HabitDeps {
 export class HabitService {
   constructor(private readonly deps: HabitDeps) {}
 
-  /** Home's habit card: a handful of queries, whatever the size of the team. */
+  /**
+   * Home's habit card: five queries at once, whatever the size of the team (home is the first
+   * screen of every day, and on PostgreSQL each query is a round trip and a socket write: issue 23).
+   */
   async summary(actor: Actor): Promise<HabitSummary> {
     const { db, clock } = this.deps;
     const today = kyivIsoDate(clock.now());
-    const [waves, team, goal, dueCards, todays] = await Promise.all([
+    const since = addIsoDays(today, -STREAK_HISTORY_DAYS);
+    const [waves, goal, dueCards, own, teamRows] = await Promise.all([
       this.deps.waves([actor.id]).then((byUser) => byUser.get(actor.id) ?? []),
-      this.deps.team(actor.id),
       this.goalOf(actor.id),
       this.deps.dueCards(actor.id),
+      // My practice days, and today's events one by one (the other days' columns are null, so
+      // DISTINCT folds each of those into one row).
       db
         .selectFrom('practice_events')
-        .select(['kind', 'ref'])
+        .select((eb) => [
+          'day',
+          eb.case().when('day', '=', today).then(eb.ref('source_key')).end().as('event'),
+          eb.case().when('day', '=', today).then(eb.ref('kind')).end().as('kind'),
+          eb.case().when('day', '=', today).then(eb.ref('ref')).end().as('ref'),
+        ])
+        .distinct()
         .where('user_id', '=', actor.id)
-        .where('day', '=', today)
+        .where('day', '>=', since)
+        .execute(),
+      // Every member of my team with each of their practice days (a member with none: one row, no day).
+      db
+        .selectFrom(this.deps.team(actor.id).as('m'))
+        .leftJoin('practice_events as p', (join) => join.onRef('p.user_id', '=', 'm.id').on('p.day', '>=', since))
+        .select(['m.id', 'p.day'])
+        .distinct()
         .execute(),
     ]);
-    // Mine and the whole team's days in one query.
-    const days = await practiceDays(db, [actor.id, ...team], addIsoDays(today, -STREAK_HISTORY_DAYS));
-    const mine = days.get(actor.id) ?? [];
+    const mine = [...new Set(own.map((row) => row.day))];
+    const todays = own.filter((row) => row.event !== null);
     const streak = computeStreak({ days: mine, waves: streakWaves(waves), today });
-    const teamDays = team.flatMap((id) => days.get(id) ?? []);
-    const lessons = new Set(todays.filter((e) => isOf(LESSON_PRACTICE, e.kind) && e.ref).map((e) => e.ref));
+    const members = new Set(teamRows.map((row) => row.id)).size;
+    const teamDays = teamRows.flatMap((row) => (row.day ? [row.day] : []));
+    const lessons = new Set(
+      todays.filter((e) => e.kind !== null && isOf(LESSON_PRACTICE, e.kind) && e.ref).map((e) => e.ref),
+    );
     return {
       today,
       streak: {
@@ -113,11 +134,11 @@ export class HabitService {
         todayDone: streak.todayDone,
         freezesLeft: streak.freezesLeft,
       },
-      team: team.length > 0 ? { current: computeTeamStreak(mine, teamDays, today), members: team.length } : null,
+      team: members > 0 ? { current: computeTeamStreak(mine, teamDays, today), members } : null,
       goal,
       done: {
         lessons: lessons.size,
-        repetitions: todays.filter((e) => isOf(REPETITION_PRACTICE, e.kind)).length,
+        repetitions: todays.filter((e) => e.kind !== null && isOf(REPETITION_PRACTICE, e.kind)).length,
       },
       dueCards,
       week: waveCalendar({

@@ -676,9 +676,16 @@ export class HomeworkService {
 
   /** Newest first: for a learner, exercises with unread curator comments; for a curator, waiting homework. */
   async notifications(actor: Actor, page: number, limit: number) {
+    // The count beside the list, not before it: on PostgreSQL each is a round trip (issue 23).
+    const [countNotifications, notifications] = await Promise.all([
+      this.countNotifications(actor),
+      this.notificationList(actor, (page - 1) * limit, limit),
+    ]);
+    return { notifications, countNotifications };
+  }
+
+  private async notificationList(actor: Actor, offset: number, limit: number): Promise<ExerciseNotification[]> {
     const { db } = this.deps;
-    const countNotifications = await this.countNotifications(actor);
-    const offset = (page - 1) * limit;
     let notifications: ExerciseNotification[];
     if (reviewsHomework(actor)) {
       const rows = await db
@@ -719,20 +726,22 @@ export class HomeworkService {
       }
       const shown = [...newest.entries()].slice(offset, offset + limit);
       const ids = shown.map(([id]) => id);
-      const exercises = ids.length
-        ? await db
-            .selectFrom('exercises as e')
-            .innerJoin('courses as c', 'c.id', 'e.course_id')
-            .select(['e.id', 'e.course_id', 'e.day', 'c.title'])
-            .where('e.id', 'in', ids)
-            .where('e.user_id', '=', actor.id)
-            .execute()
-        : [];
+      const [exercises, people] = await Promise.all([
+        ids.length
+          ? db
+              .selectFrom('exercises as e')
+              .innerJoin('courses as c', 'c.id', 'e.course_id')
+              .select(['e.id', 'e.course_id', 'e.day', 'c.title'])
+              .where('e.id', 'in', ids)
+              .where('e.user_id', '=', actor.id)
+              .execute()
+          : [],
+        authorsById(
+          db,
+          shown.flatMap(([, n]) => (n.actorId ? [n.actorId] : [])),
+        ),
+      ]);
       const byId = new Map(exercises.map((e) => [e.id, e]));
-      const people = await authorsById(
-        db,
-        shown.flatMap(([, n]) => (n.actorId ? [n.actorId] : [])),
-      );
       notifications = shown.flatMap(([id, n]) => {
         const exercise = byId.get(id);
         if (!exercise) return [];
@@ -749,7 +758,7 @@ export class HomeworkService {
         ];
       });
     }
-    return { notifications, countNotifications };
+    return notifications;
   }
 
   /** the contract's `exerciseSchema`, with signed file links; `withContext` adds the owner and course title. */

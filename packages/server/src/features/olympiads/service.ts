@@ -17,7 +17,7 @@ import {
 import { writeAudit } from '../../infra/audit.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Executor } from '../../infra/db/index.js';
-import { type Db, needsRowLocks } from '../../infra/db/index.js';
+import { type Db, inserted, needsRowLocks } from '../../infra/db/index.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 import type { OlympiadAttemptsTable, OlympiadsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
@@ -365,7 +365,7 @@ export class OlympiadsService {
     }
     const { plays, dealt } = deal(ids.flatMap((id) => (tasks.has(id) ? [tasks.get(id) as AuthoredTask] : [])));
     const deadline = Math.min(now + o.duration_ms, o.ends_at);
-    const inserted = await db
+    const attempt = await db
       .insertInto('olympiad_attempts')
       .values({
         olympiad_id: olympiadId,
@@ -380,7 +380,7 @@ export class OlympiadsService {
       .onConflict((c) => c.columns(['olympiad_id', 'user_id']).doNothing())
       .executeTakeFirst();
     // Two tabs starting at once: the first one's layout is the attempt.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return this.start(actor, olympiadId);
+    if (!inserted(attempt)) return this.start(actor, olympiadId);
     return { olympiadId, deadline, tasks: plays };
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addIsoDays, type FootprintEntry, INVITATION_POINTS, kyivDateRange, kyivIsoDate } from '@yedyni/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../infra/db/index.js';
+import { pageWithTotal } from '../../infra/db/paging.js';
 import { ROOT_USER_ID } from '../../infra/db/root-account.js';
 
 /** A row to add to the ledger. */
@@ -89,16 +90,18 @@ export async function footprintHistory(
   let base = db.selectFrom('mark_entries').where('user_id', '=', userId);
   if (query.start !== undefined) base = base.where('date', '>=', query.start);
   if (query.end !== undefined) base = base.where('date', '<=', query.end);
-  const [{ n }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['id', 'date', 'points', 'comment', 'final_value'])
+  const offset = (query.page - 1) * query.limit;
+  const { rows, total } = await pageWithTotal(
+    await base
+      .select(['id', 'date', 'points', 'comment', 'final_value', (eb) => eb.fn.countAll<number>().over().as('total')])
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
-      .offset((query.page - 1) * query.limit)
+      .offset(offset)
       .limit(query.limit)
       .execute(),
-  ]);
+    offset,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  );
   return {
     mark: rows.map((r) => ({
       _id: r.id,
@@ -107,7 +110,7 @@ export async function footprintHistory(
       comment: r.comment,
       finalValue: r.final_value,
     })),
-    totalPages: Math.ceil(Number(n) / query.limit),
+    totalPages: Math.ceil(total / query.limit),
   };
 }
 

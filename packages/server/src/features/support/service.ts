@@ -141,9 +141,9 @@ export class SupportService {
   }
 
   /** The people I invited (my team's first line): the daily habit's team streak is theirs and mine. */
-  async invitees(userId: string): Promise<string[]> {
-    const rows = await this.deps.db.selectFrom('users').select('id').where('inviter_id', '=', userId).execute();
-    return rows.map((r) => r.id);
+  /** The people I invited, as a subquery of their ids: others read them in their own query (the habit's team days). */
+  inviteesQuery(userId: string) {
+    return this.deps.db.selectFrom('users').select('id').where('inviter_id', '=', userId);
   }
 
   /** Walks up the member's inviters: true when the chain reaches me before the root. */

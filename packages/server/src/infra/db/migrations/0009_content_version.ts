@@ -35,19 +35,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     return;
   }
-  for (const table of CONTENT_TABLES) {
-    for (const [event, rows] of [
-      ['INSERT', ['NEW']],
-      ['UPDATE', ['OLD', 'NEW']],
-      ['DELETE', ['OLD']],
-    ] as const) {
-      const courses = rows.map((row) => `${row}.course_id`).join(', ');
-      await sql
-        .raw(
-          `CREATE TRIGGER ${table}_content_version_${event.toLowerCase()} AFTER ${event} ON ${table}
-           BEGIN UPDATE courses SET content_version = content_version + 1 WHERE id IN (${courses}); END`,
-        )
-        .execute(db);
-    }
+  for (const table of CONTENT_TABLES) await bumpOnSqlite(db, table);
+}
+
+/** SQLite's three triggers raising `courses.content_version` with each change to `table` (also 0034). */
+// biome-ignore lint/suspicious/noExplicitAny: as up()
+export async function bumpOnSqlite(db: Kysely<any>, table: string): Promise<void> {
+  for (const [event, rows] of [
+    ['INSERT', ['NEW']],
+    ['UPDATE', ['OLD', 'NEW']],
+    ['DELETE', ['OLD']],
+  ] as const) {
+    const courses = rows.map((row) => `${row}.course_id`).join(', ');
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_content_version_${event.toLowerCase()} AFTER ${event} ON ${table}
+         BEGIN UPDATE courses SET content_version = content_version + 1 WHERE id IN (${courses}); END`,
+      )
+      .execute(db);
   }
 }
