@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
 import { call, getOk, newPerson, registerViaApi } from './support/api.js';
-import { artifactsDir, useE2E } from './support/setup.js';
+import { screenshot } from './support/screens.js';
+import { useE2E } from './support/setup.js';
 import { answerTask } from './support/tasks.js';
 import { staffWithTwoStep } from './support/two-step.js';
 import { expectPath, heading, menuEntry, openOfficeMenu, signInViaUi } from './support/ui.js';
@@ -18,11 +17,6 @@ const e2e = useE2E();
 
 const ADMIN = { email: 'admin@example.org', password: 'yedyni-demo' };
 const ROUND_TASKS = 7;
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, name), fullPage: true });
-}
 
 async function check(page: Page, label: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -152,8 +146,9 @@ describe('«Паляниця» and the conversation clubs', () => {
     // «Мої»: only the clubs I signed up for.
     await page.getByRole('button', { name: 'Мої', exact: true }).click();
     await page.getByRole('button', { name: 'Мої', exact: true, pressed: true }).waitFor();
+    // The pressed state flips at the click; the list follows when the answer arrives.
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await card.waitFor();
-    expect(await page.getByRole('article').count()).toBe(1);
 
     // Cancelling asks first.
     await card.getByRole('button', { name: 'Скасувати запис', exact: true }).click();

@@ -1,12 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { formatUah } from '@yedyni/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
 import { newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
-import { artifactsDir, useE2E } from './support/setup.js';
+import { screenshot } from './support/screens.js';
+import { useE2E } from './support/setup.js';
 import { expectPath, heading, menuEntry, openOfficeMenu, signInViaUi } from './support/ui.js';
 
 // A fresh learner gives 120 UAH once and subscribes to 480 UAH a month through the built-in LiqPay
@@ -20,11 +19,6 @@ const LEVEL_LABEL = 'Рівень стабільності підтримки';
 
 /** 1 920 → «1 920,00 ₴» as the screens write it (contract formatUah). */
 const uahText = formatUah;
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, name), fullPage: true });
-}
 
 /** Fills the donation form on /uk/donat, agrees to the offer and leaves for the checkout. */
 async function donate(

@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
 import { call } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
-import { artifactsDir, useE2E } from './support/setup.js';
+import { screenshot } from './support/screens.js';
+import { useE2E } from './support/setup.js';
 import { appCode, keepAuthenticator, submitCode } from './support/two-step.js';
 import { expectPath, heading, signOutViaUi, storedToken, submitLogin } from './support/ui.js';
 
@@ -13,11 +12,6 @@ const e2e = useE2E();
 /** The demo curator: staff, so two-step sign-in is required of them. */
 const CURATOR = { email: 'curator@example.org', password: 'yedyni-demo', firstName: 'Тарас' };
 const SETUP_PATH = '/uk/profile/two-step';
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, name), fullPage: true });
-}
 
 /** The screen in both themes: checked by axe, no sideways scroll, and kept as a picture to look at. */
 async function look(page: Page, name: string): Promise<void> {

@@ -122,3 +122,28 @@ export async function getOk<T>(baseUrl: string, method: string, path: string, to
 export async function footprintOf(baseUrl: string, token: string): Promise<number> {
   return (await getOk<{ ukrainianMark: number }>(baseUrl, 'GET', '/api/partners/indicators', token)).ukrainianMark;
 }
+
+/**
+ * A donation ordered through the API and paid on the built-in LiqPay sandbox's checkout, as a
+ * browser posts its form: a one-off gift, or a monthly subscription with its first charge.
+ */
+export async function donateViaSandbox(
+  url: string,
+  token: string,
+  gift: { amount: number; subscribe: boolean; comment?: string },
+): Promise<string> {
+  const { body: checkout } = await call<{ orderId: string; data: string; signature: string }>(
+    url,
+    'POST',
+    '/api/payments/donat',
+    { token, body: { ...gift, offerAccepted: true } },
+  );
+  const paid = await fetch(`${url}/sandbox/liqpay/checkout/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ data: checkout.data, signature: checkout.signature, choice: 'pay' }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
+  return checkout.orderId;
+}

@@ -3,6 +3,7 @@ import type { FootprintEntry, Payment, Subscription, SubscriptionDetail } from '
 import { describe, expect, it } from 'vitest';
 import { sessionEnded } from '../../shared/lib/session';
 import { json, mockApi } from '../../test/mockApi';
+import { subscriptionFixture } from '../../test/payments';
 import {
   fetchFootprint,
   fetchPayments,
@@ -26,15 +27,22 @@ const payment: Payment = {
   info: '',
   action: 'pay',
 };
-const subscription = (orderId: string, isUnsubscribe = false): Subscription => ({
-  _id: orderId,
-  data: { order_id: orderId, amount: 480, end_date: day, description: 'Благодійна допомога', info: '' },
-  objSub: { lastPaymentDate: day, nextPaymentDate: day + 31 * 86_400_000, isUnsubscribe },
-});
+const subscription = (orderId: string, isUnsubscribe = false): Subscription =>
+  subscriptionFixture({
+    orderId,
+    paidAt: day,
+    description: 'Благодійна допомога',
+    objSub: {
+      nextPaymentDate: day + 31 * 86_400_000,
+      isUnsubscribe,
+      status: isUnsubscribe ? 'cancelled' : 'active',
+    },
+  });
 const entry: FootprintEntry = { _id: 'm-1', date: day, points: 120, comment: 'Разовий внесок', finalValue: 130 };
 const detail: SubscriptionDetail = {
   ...subscription('sub-1'),
   charges: [{ ...payment, _id: 'p-2', amount: 480, action: 'subscribe' }],
+  events: [],
 };
 
 const state = (overrides: Partial<PaymentsState>): PaymentsState => ({ ...initialPaymentsState, ...overrides });

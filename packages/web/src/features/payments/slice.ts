@@ -1,5 +1,12 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { FootprintEntry, Payment, Subscription, SubscriptionDetail } from '@yedyni/contract';
+import type {
+  FootprintEntry,
+  Payment,
+  Subscription,
+  SubscriptionChange,
+  SubscriptionDetail,
+  SubscriptionPauseBody,
+} from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
 import { sessionEnded } from '../../shared/lib/session';
@@ -61,6 +68,27 @@ export const unsubscribe = call('payments/unsubscribe', (orderId: string) =>
   api.post<UnsubscribeResult>('/payments/unsubscribe', { orderId }),
 );
 
+/** A new monthly amount (the provider is asked first); a refusal rejects with the server's message. */
+export const changeSubscriptionAmount = call(
+  'payments/changeAmount',
+  ({ orderId, amount }: { orderId: string; amount: number }) =>
+    api.patch<SubscriptionChange>(`/payments/subscriptions/${encodeURIComponent(orderId)}`, { amount }),
+);
+
+/** A pause of 1–3 months. */
+export const pauseSubscription = call(
+  'payments/pause',
+  ({ orderId, months }: { orderId: string } & SubscriptionPauseBody) =>
+    api.post<SubscriptionChange>(`/payments/subscriptions/${encodeURIComponent(orderId)}/pause`, { months }),
+);
+
+/** The subscription as the server now has it replaces the listed one (and the open detail's head). */
+function applyChange(state: PaymentsState, { payload }: { payload: SubscriptionChange }) {
+  const changed = payload.subscription;
+  state.subscriptions = state.subscriptions.map((item) => (item._id === changed._id ? changed : item));
+  if (state.subscription?._id === changed._id) state.subscription = { ...state.subscription, ...changed };
+}
+
 const paymentsSlice = createSlice({
   name: 'payments',
   initialState: initialPaymentsState,
@@ -86,10 +114,15 @@ const paymentsSlice = createSlice({
         // Spec section 4: the subscription with the matching order id is marked unsubscribed.
         const orderId = action.payload.orderId || action.meta.arg;
         for (const item of state.subscriptions) {
-          if (item.data.order_id === orderId) item.objSub.isUnsubscribe = true;
+          if (item.data.order_id !== orderId) continue;
+          item.objSub.isUnsubscribe = true;
+          item.objSub.status = 'cancelled';
         }
       })
+      .addCase(changeSubscriptionAmount.fulfilled, applyChange)
+      .addCase(pauseSubscription.fulfilled, applyChange)
       .addCase(sessionEnded, () => initialPaymentsState);
+    // A change's progress and refusal belong to its dialog, not to the page.
     addLoadingState(builder, [fetchPayments, fetchSubscriptions, fetchSubscription, fetchFootprint, unsubscribe]);
   },
 });

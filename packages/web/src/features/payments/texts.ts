@@ -5,6 +5,7 @@ import {
   formatNumber,
   MAX_DONATION_UAH,
   MIN_DONATION_UAH,
+  plural,
   formatUah as uah,
 } from '@yedyni/contract';
 
@@ -62,6 +63,7 @@ export const paymentTexts = {
   submitting: 'Переходимо до оплати…',
   summary: (amount: number, monthly: boolean) => `${uah(amount)}${monthly ? ' щомісяця' : ' один раз'}`,
   gratitudes: 'Подяки руху за підтримку',
+  openbook: 'Відкритий звіт: куди йдуть внески',
   purpose: 'Призначення платежу',
 
   // Result of a payment
@@ -93,7 +95,7 @@ export const paymentTexts = {
   payments: 'Внески',
   paymentsLead: 'Усі успішні оплати: разові внески й щомісячні списання підписок.',
   subscriptions: 'Підписки',
-  subscriptionsLead: 'Ваші щомісячні підписки. Скасувати підписку можна тут будь-коли.',
+  subscriptionsLead: 'Ваші щомісячні підписки. Змінити суму, призупинити чи скасувати підписку можна тут будь-коли.',
   footprint: 'Український слід',
   footprintLead: 'Бали «Українського сліду»: за реєстрацію, запрошених, внески, домашні завдання, щоденник і гру.',
   pages: 'Сторінки історії',
@@ -117,10 +119,58 @@ export const paymentTexts = {
   cancelNo: 'Ні, залишити',
   charges: 'Списання',
   noCharges: 'Списань ще не було.',
+
+  // A subscription's changes: amount, pause, resume (docs/domain.md «Changing, pausing and resuming a subscription»)
+  paused: 'призупинено',
+  resumed: 'відновлено',
+  nextAmount: (date: string, amount: number) => `${date} · ${uah(amount)}`,
+  pausedUntil: (date: string, amount: number) => `призупинено до ${date}, потім ${uah(amount)}`,
+  pauseEnded: (date: string, amount: number) => `пауза скінчилася ${date}: відновіть, щоб далі давати ${uah(amount)}`,
+  resumesNote: 'Відновлена після паузи підписка.',
+  resumedNote: 'Підписку відновлено після паузи — нова підписка вище в списку.',
+  history: 'Списання і зміни',
+  changes: 'Зміни підписки',
+  changeAmount: 'Змінити суму',
+  changeTitle: 'Змінити суму підписки',
+  changeLead: (amount: number) =>
+    `Зараз ${uah(amount)} щомісяця. Нова сума спишеться з наступного списання; день списання не зміниться.`,
+  changeSave: 'Змінити суму',
+  changeSaving: 'Змінюємо…',
+  pause: 'Призупинити',
+  pauseTitle: 'Призупинити підписку?',
+  pauseMonths: 'На скільки',
+  pauseMonth: (months: number) => `${months} ${months === 1 ? 'місяць' : 'місяці'}`,
+  pauseText: (date: string) =>
+    `Ми скасуємо щомісячні списання в LiqPay. ${date} нагадаємо відновити: відновлення відкриє оплату тієї ж суми, і картку треба буде підтвердити ще раз. Ваш рівень подяк за час паузи зберігається.`,
+  pauseYes: 'Так, призупинити',
+  keep: 'Ні, залишити',
+  resume: 'Відновити',
+  resumeTitle: 'Відновити підписку?',
+  resumeText: (amount: number) =>
+    `Відкриємо оплату ${uah(amount)} щомісяця в LiqPay. Після підтвердження картки перший внесок спишеться одразу, далі — щомісяця того ж дня.`,
+  resumeYes: 'Перейти до оплати',
+  resuming: 'Переходимо до оплати…',
+  eventAmount: (from: number, to: number) => `Сума: ${uah(from)} → ${uah(to)}`,
+  eventPaused: (date: string) => `Призупинено до ${date}`,
+  eventResumed: 'Відновлено новою підпискою',
+  eventCancelled: 'Скасовано',
   points: (points: number) => `${points > 0 ? '+' : ''}${formatNumber(points)}`,
   total: (value: number) => `Разом: ${formatNumber(value)}`,
   when: formatDateTime,
   day: formatDate,
+
+  // A failed charge and its one-click restart (/uk/donat/restart/:orderId)
+  restartPreparing: 'Готуємо відновлення підписки…',
+  restartTitle: 'Відновлюємо підписку',
+  restartAmount: (amount: number) => `${uah(amount)} щомісяця`,
+  restartLead: 'Сума й коментар ті самі. Переходимо до LiqPay — там залишиться лише підтвердити оплату.',
+  restartGo: 'Перейти до оплати',
+  restartFailedTitle: 'Не вдалося відновити підписку',
+  restartNew: 'Оформити нову підтримку',
+  chargeRetrying: (failedAt: number, until: number) =>
+    `Списання ${formatDateTime(failedAt)} не вдалося. LiqPay спробує ще раз до ${formatDateTime(until)}; нову підписку оформлювати не потрібно.`,
+  chargeEnded: 'Підписку зупинено: внесок не вдалося списати.',
+  restart: 'Відновити підписку',
 } as const;
 
 /** The public offer, short and plain (docs/domain.md «Donations and subscriptions (LiqPay)»: agreement is required and recorded with the order). */
@@ -130,3 +180,21 @@ export const OFFER_TEXT = [
   'Щомісячна підписка списує обрану суму щомісяця того ж дня, доки ви її не скасуєте в розділі «Програма підтримки» → «Історія» → «Підписки». Скасування діє від наступного списання.',
   'Оплата проходить через платіжний сервіс LiqPay; дані вашої картки ми не отримуємо і не зберігаємо. Благодійна допомога поверненню не підлягає, крім випадків помилкового списання — тоді напишіть нам.',
 ] as const;
+
+/** A donor's documents beside the history: a payment's receipt and «Довідка за рік» (issue 22). */
+export const documentTexts = {
+  receipt: 'Квитанція',
+  receiptLabel: (amount: number, when: string) => `Квитанція про внесок ${uah(amount)} від ${when} (PDF)`,
+  receiptLoading: 'Завантажуємо…',
+  statement: 'Довідка за рік',
+  statementLead:
+    'Усі ваші внески за календарний рік (за київським часом) із загальною сумою — для податкової знижки на благодійні внески.',
+  year: 'Рік',
+  yearOption: (year: number, complete: boolean) => `${year}${complete ? '' : ' (рік триває)'}`,
+  yearSummary: (count: number, total: number) =>
+    `${plural(count, 'внесок', 'внески', 'внесків')} на суму ${uah(total)}`,
+  incomplete: (year: number) =>
+    `${year} рік ще триває: довідка буде станом на сьогодні. Повну довідку можна завантажити з 1 січня наступного року.`,
+  download: 'Завантажити довідку (PDF)',
+  downloading: 'Завантажуємо…',
+} as const;

@@ -1,5 +1,5 @@
 import type { AdminPayments, AdminSubscriptions, MonthTotals, UnmatchedCallbacks } from '@yedyni/contract';
-import { formatDate, formatDateTime, formatUah, kyivDateRange } from '@yedyni/contract';
+import { formatDate, formatDateTime, formatUah, kyivDateRange, monthName } from '@yedyni/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
@@ -62,28 +62,6 @@ export default function PaymentsAdminPage() {
       {tab === 'callbacks' && <CallbacksList />}
     </section>
   );
-}
-
-const MONTHS = [
-  'січень',
-  'лютий',
-  'березень',
-  'квітень',
-  'травень',
-  'червень',
-  'липень',
-  'серпень',
-  'вересень',
-  'жовтень',
-  'листопад',
-  'грудень',
-] as const;
-
-/** `2026-03` → «березень 2026». */
-export function monthName(month: string): string {
-  const [year, number] = month.split('-').map(Number);
-  const name = MONTHS[(number ?? 1) - 1];
-  return name && year ? `${name} ${year}` : month;
 }
 
 function MonthTotalsTable() {
@@ -234,13 +212,14 @@ function PaymentsList() {
 
 const STATUS_TONES: Record<string, 'ok' | 'warn' | 'off' | undefined> = {
   subscribed: 'ok',
+  paused: 'warn',
   unsubscribed: 'off',
   failed: 'off',
   pending: 'warn',
 };
 
 function SubscriptionsList() {
-  const [status, setStatus] = useState<'' | 'subscribed' | 'unsubscribed'>('');
+  const [status, setStatus] = useState<'' | 'subscribed' | 'paused' | 'unsubscribed'>('');
   const [page, setPage] = useState(1);
   const query = useAdminQuery<AdminSubscriptions>(paymentAdminPaths.subscriptions({ status, page }));
   return (
@@ -253,6 +232,7 @@ function SubscriptionsList() {
           options={[
             ['', adminTexts.common.all],
             ['subscribed', t.statuses.subscribed ?? ''],
+            ['paused', t.statuses.paused ?? ''],
             ['unsubscribed', t.statuses.unsubscribed ?? ''],
           ]}
           onChange={(value) => {

@@ -18,7 +18,7 @@ export const paymentAdminPaths = {
   paymentMonths: () => adminPath('/payments/months'),
   /** CSV of the payments in a Kyiv range (a download: use useDownload). */
   paymentsExport: (query: Pick<PaymentsQuery, 'start' | 'end'> = {}) => adminPath('/payments/export', { ...query }),
-  subscriptions: (query: { status?: 'subscribed' | 'unsubscribed' | ''; page?: number } = {}) =>
+  subscriptions: (query: { status?: 'subscribed' | 'paused' | 'unsubscribed' | ''; page?: number } = {}) =>
     adminPath('/subscriptions', query),
   callbacks: (query: { page?: number } = {}) => adminPath('/callbacks', query),
 } as const;
@@ -26,7 +26,7 @@ export const paymentAdminPaths = {
 export const paymentAdminApi = {
   payments: (query: PaymentsQuery = {}) => request<AdminPayments>('GET', paymentAdminPaths.payments(query)),
   paymentMonths: () => request<MonthTotals>('GET', paymentAdminPaths.paymentMonths()),
-  subscriptions: (query: { status?: 'subscribed' | 'unsubscribed' | ''; page?: number } = {}) =>
+  subscriptions: (query: { status?: 'subscribed' | 'paused' | 'unsubscribed' | ''; page?: number } = {}) =>
     request<AdminSubscriptions>('GET', paymentAdminPaths.subscriptions(query)),
   callbacks: (query: { page?: number } = {}) => request<UnmatchedCallbacks>('GET', paymentAdminPaths.callbacks(query)),
 } as const;

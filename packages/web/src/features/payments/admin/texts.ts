@@ -40,6 +40,7 @@ export const paymentAdminTexts = {
     paid: 'оплачено',
     failed: 'помилка',
     subscribed: 'діє',
+    paused: 'призупинено',
     unsubscribed: 'скасовано',
   } as Record<string, string>,
   created: 'Оформлено',

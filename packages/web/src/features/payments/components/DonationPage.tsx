@@ -1,24 +1,16 @@
-import { formatLevel, formatUah, type Indicators, supportLevel } from '@yedyni/contract';
+import { formatLevel, type Indicators, supportLevel } from '@yedyni/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { useModal } from '../../../shared/modal/useModal';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
-import buttons from '../../../shared/ui/buttons.module.css';
 import { Modal } from '../../../shared/ui/Modal';
 import { TextField } from '../../../shared/ui/TextField';
-import field from '../../../shared/ui/TextField.module.css';
 import { createCheckout } from '../api';
-import {
-  DONATION_COMMENT_MAX,
-  DONATION_DESCRIPTION,
-  isValidAmount,
-  nearestAmount,
-  OFFER_TEXT,
-  QUICK_AMOUNTS,
-  paymentTexts as t,
-} from '../texts';
+import { DONATION_COMMENT_MAX, DONATION_DESCRIPTION, OFFER_TEXT, paymentTexts as t } from '../texts';
+import { AmountField, readAmount } from './AmountField';
+import { CheckoutForm } from './CheckoutForm';
 import styles from './DonationPage.module.css';
 import { OrderResult } from './OrderResult';
 
@@ -67,24 +59,10 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
   const [checkout, setCheckout] = useState<{ checkoutUrl: string; data: string; signature: string } | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const offerInput = useRef<HTMLInputElement>(null);
-  const checkoutForm = useRef<HTMLFormElement>(null);
   const offer = useModal();
 
-  const amount = amountText.trim() === '' ? Number.NaN : Number(amountText);
-  const amountValid = isValidAmount(amount);
-  const amountError =
-    // Shown after the first try: an error appearing on blur would move the button under the pointer.
-    submitted && !amountValid
-      ? amountText.trim() === ''
-        ? t.amountEmpty
-        : t.amountWrong(nearestAmount(amount))
-      : null;
+  const { amount, valid: amountValid } = readAmount(amountText);
   const offerError = submitted && !agreed ? t.offerMissing : null;
-
-  // The signed form goes to the provider's checkout as a real form POST (the page navigates away).
-  useEffect(() => {
-    if (checkout) checkoutForm.current?.submit();
-  }, [checkout]);
 
   // Back from the checkout through the browser's cache: the form is usable again.
   useEffect(() => {
@@ -128,7 +106,6 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
   const current = indicators ? formatLevel(indicators.levelSupport) : null;
   const next =
     indicators && amountValid ? formatLevel(supportLevel(indicators.totalDonat + amount, indicators.totalTime)) : null;
-  const amountDescribed = [`${id}-amount-hint`, amountError ? `${id}-amount-error` : ''].filter(Boolean).join(' ');
 
   return (
     <section className={styles.page} aria-labelledby={`${id}-title`}>
@@ -151,59 +128,7 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
           <p className={styles.hint}>{monthly ? t.monthlyHint : t.onceHint}</p>
         </fieldset>
 
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-amount`}>
-            {t.amount}
-          </label>
-          <input
-            ref={amountInput}
-            id={`${id}-amount`}
-            className={`${field.input} ${styles.amount}`}
-            type="number"
-            inputMode="numeric"
-            min={40}
-            max={100_000}
-            step={40}
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountDescribed}
-          />
-          <span id={`${id}-amount-hint`} className={styles.hint}>
-            {t.amountHint}
-          </span>
-          {amountError && (
-            <p id={`${id}-amount-error`} className={styles.error}>
-              {amountError}
-            </p>
-          )}
-          {amountError && amountText.trim() !== '' && (
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => setAmountText(String(nearestAmount(amount)))}
-            >
-              {t.nearestPick(nearestAmount(amount))}
-            </button>
-          )}
-        </div>
-
-        <fieldset className={styles.quickSet}>
-          <legend className="sr-only">{t.quick}</legend>
-          <div className={styles.quick}>
-            {QUICK_AMOUNTS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={`${buttons.outline} ${styles.quickButton}`}
-                aria-pressed={amountValid && amount === value}
-                onClick={() => setAmountText(String(value))}
-              >
-                {formatUah(value)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <AmountField value={amountText} onChange={setAmountText} showError={submitted} inputRef={amountInput} />
 
         <div className={styles.preview}>
           <p className={styles.previewLabel}>{t.preview}</p>
@@ -260,13 +185,12 @@ function DonationForm({ initialAmount, initialMonthly, indicators }: DonationFor
       <p className={styles.more}>
         <Link to="/uk/bonus/gratitudes">{t.gratitudes}</Link>
       </p>
+      <p className={styles.more}>
+        <Link to="/zvit">{t.openbook}</Link>
+      </p>
 
-      {checkout && (
-        <form ref={checkoutForm} method="post" action={checkout.checkoutUrl} hidden>
-          <input type="hidden" name="data" value={checkout.data} />
-          <input type="hidden" name="signature" value={checkout.signature} />
-        </form>
-      )}
+      {/* The signed form goes to the provider's checkout (the page navigates away). */}
+      {checkout && <CheckoutForm checkout={checkout} />}
 
       <Modal open={offer.open} onClose={offer.toggle} title={t.offerTitle} closeLabel={t.close}>
         {OFFER_TEXT.map((paragraph) => (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setPage, setStart } from '../../../shared/range/slice';
 import { signedInApi } from '../../../test/learning';
 import { json } from '../../../test/mockApi';
+import { subscriptionFixture } from '../../../test/payments';
 import { renderApp } from '../../../test/renderApp';
 
 /** «480,00 ₴» as toHaveTextContent sees it (whitespace, the no-break space too, normalized). */
@@ -13,15 +14,17 @@ const uah = (amount: number) => `${amount},00 ₴`;
 const paidAt = kyivTime(2026, 3, 3, 14, 5);
 const march3 = kyivDateRange('2026-03-03');
 
-const subscription = (isUnsubscribe = false): Subscription => ({
-  _id: 'sub-1',
-  data: { order_id: 'sub-1', amount: 480, end_date: paidAt, description: 'Допомога', info: 'Разом сильніші' },
-  objSub: {
-    lastPaymentDate: paidAt,
-    nextPaymentDate: isUnsubscribe ? null : kyivTime(2026, 4, 3, 14, 5),
-    isUnsubscribe,
-  },
-});
+const subscription = (isUnsubscribe = false, failure: Partial<Subscription['objSub']> = {}): Subscription =>
+  subscriptionFixture({
+    paidAt,
+    info: 'Разом сильніші',
+    objSub: {
+      nextPaymentDate: isUnsubscribe ? null : kyivTime(2026, 4, 3, 14, 5),
+      isUnsubscribe,
+      status: isUnsubscribe ? 'cancelled' : 'active',
+      ...failure,
+    },
+  });
 
 describe('support programme history', () => {
   it('«Внески» lists the payments of the period with Kyiv dates; the page comes from the range', async () => {
@@ -157,13 +160,14 @@ describe('support programme history', () => {
     expect(item).toHaveTextContent('діє');
   });
 
-  it('«Списання» shows the charges of a subscription', async () => {
+  it('«Списання і зміни» shows the charges of a subscription', async () => {
     signedInApi({
       'GET /api/payments/subscriptions?page=1': () => json({ subscriptions: [subscription(true)], totalPages: 1 }),
       'GET /api/payments/subscriptions/sub-1': () =>
         json({
           ...subscription(true),
           charges: [{ _id: 'p-1', amount: 480, date: paidAt, description: 'Допомога', info: '', action: 'subscribe' }],
+          events: [],
         }),
     });
     renderApp('/uk/bonus/subscriptions');
@@ -172,7 +176,7 @@ describe('support programme history', () => {
       'listitem',
     )[0] as HTMLElement;
     expect(item).toHaveTextContent('скасовано');
-    const toggle = within(item).getByRole('button', { name: 'Списання' });
+    const toggle = within(item).getByRole('button', { name: 'Списання і зміни' });
     await ui.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const charges = await within(item).findByRole('list', { name: 'Списання' });

@@ -8,6 +8,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
 import { fetchPayments } from '../slice';
 import { paymentTexts as t } from '../texts';
+import { ReceiptButton, useReceipts, YearStatement } from './Documents';
 import styles from './History.module.css';
 import { useHistory } from './useHistory';
 
@@ -15,13 +16,16 @@ import { useHistory } from './useHistory';
 export default function PaymentsPage() {
   const { payments, page, toPage } = useHistory(fetchPayments);
   const { donats, totalPages, isLoading, error } = payments;
+  const receipts = useReceipts();
 
   return (
     <section className={styles.page} aria-labelledby="payments-title">
       <h2 id="payments-title">{t.payments}</h2>
       <p className={styles.lead}>{t.paymentsLead}</p>
+      <YearStatement />
       <DateRangeFilter />
       {error && <Alert>{error}</Alert>}
+      {receipts.error && <Alert>{receipts.error}</Alert>}
       {isLoading && donats.length === 0 ? (
         <Spinner compact />
       ) : donats.length === 0 ? (
@@ -39,6 +43,7 @@ export default function PaymentsPage() {
               <div className={styles.meta}>
                 <span>{payment.action === 'pay' ? t.kindOnce : t.kindMonthly}</span>
                 {payment.info && <span className={styles.comment}>«{payment.info}»</span>}
+                <ReceiptButton payment={payment} receipts={receipts} />
               </div>
             </li>
           ))}

@@ -1,8 +1,10 @@
-import { formatUah, type Subscription } from '@yedyni/contract';
+import type { Subscription } from '@yedyni/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useModal } from '../../../shared/modal/useModal';
 import { DateRangeFilter } from '../../../shared/range/DateRangeFilter';
 import { Alert, Notice } from '../../../shared/ui/Alert';
+import { Button } from '../../../shared/ui/Button';
 import badges from '../../../shared/ui/badges.module.css';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -15,14 +17,29 @@ import surfaces from '../../../shared/ui/surfaces.module.css';
 import { usePaymentsDispatch } from '../hooks';
 import { fetchSubscription, fetchSubscriptions, unsubscribe } from '../slice';
 import { paymentTexts as t } from '../texts';
+import { ChargeFailedNote } from './ChargeFailedNote';
 import styles from './History.module.css';
+import { ChangeAmountDialog, PauseDialog, ResumeDialog } from './SubscriptionDialogs';
+import { SubscriptionHistory } from './SubscriptionHistory';
 import { useHistory } from './useHistory';
 
 const date = (instant: number | null) => (instant === null ? t.none : t.day(instant));
 
+/** The next charge, always with its amount: a date, a pause's end, or none once cancelled. */
+function nextCharge({ data, objSub }: Subscription): string {
+  if (objSub.status === 'cancelled' || objSub.nextPaymentDate === null) return t.none;
+  const when = t.day(objSub.nextPaymentDate);
+  if (objSub.status !== 'paused') return t.nextAmount(when, data.amount);
+  return objSub.nextPaymentDate <= Date.now() ? t.pauseEnded(when, data.amount) : t.pausedUntil(when, data.amount);
+}
+
+type Dialog = 'cancel' | 'amount' | 'pause' | 'resume';
+
 /**
- * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge, status, the order id
- * (copyable), the charges on demand, and «Скасувати» after a confirmation in the modal dialog (the modal slice).
+ * `/uk/bonus/subscriptions` «Підписки»: amount, start, last and next charge (with its amount),
+ * status, the order id (copyable), the charges and changes on demand; «Змінити суму»,
+ * «Призупинити», «Відновити» and «Скасувати», each in the modal dialog (the modal slice).
+ * `?resume=<order id>` (the resume date's notice) opens «Відновити» for that subscription.
  */
 export default function SubscriptionsPage() {
   const dispatch = usePaymentsDispatch();
@@ -30,6 +47,9 @@ export default function SubscriptionsPage() {
   const { subscriptions, subscription, totalPages, isLoading, error } = payments;
   const confirm = useModal();
   const [target, setTarget] = useState<Subscription | null>(null);
+  const [dialog, setDialog] = useState<Dialog>('cancel');
+  const [params, setParams] = useSearchParams();
+  const resumeId = params.get('resume');
   const [shown, setShown] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -38,10 +58,33 @@ export default function SubscriptionsPage() {
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  const ask = (item: Subscription) => {
+  const ask = (item: Subscription, kind: Dialog = 'cancel') => {
     setDone(null);
     setTarget(item);
+    setDialog(kind);
     confirm.toggle();
+  };
+
+  // The notice's one click: that subscription's «Відновити», if it is still paused. Once per link
+  // (Strict Mode runs a mount's effects twice, and the dialog's flag is a toggle).
+  const resumeAsked = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per link, not again when the dialog opens
+  useEffect(() => {
+    if (!resumeId || resumeAsked.current === resumeId) return;
+    resumeAsked.current = resumeId;
+    setParams({}, { replace: true });
+    dispatch(fetchSubscription(resumeId)).then((result) => {
+      if (fetchSubscription.fulfilled.match(result) && result.payload.objSub.status === 'paused') {
+        ask(result.payload, 'resume');
+      }
+    });
+  }, [resumeId]);
+
+  const changed = (message: string) => {
+    confirm.toggle();
+    setDone(message);
+    // An open history shows the change too.
+    if (target && shown === target._id) dispatch(fetchSubscription(target._id));
   };
 
   const cancel = async () => {
@@ -79,19 +122,26 @@ export default function SubscriptionsPage() {
         <ul className={layout.list} aria-labelledby="subscriptions-title" aria-busy={isLoading || undefined}>
           {subscriptions.map((item) => {
             const titleId = `subscription-${item._id}`;
-            const cancelled = item.objSub.isUnsubscribe;
+            const { status } = item.objSub;
+            const cancelled = status === 'cancelled';
             const detail = shown === item._id && subscription?._id === item._id ? subscription : null;
+            const badge =
+              status === 'active'
+                ? [badges.success, t.active]
+                : status === 'paused'
+                  ? [badges.warning, t.paused]
+                  : [styles.cancelled, item.objSub.resumedAs ? t.resumed : t.cancelled];
             return (
               <li key={item._id} className={`${surfaces.card} ${styles.item}`}>
                 <div className={`${layout.spread} ${styles.top}`}>
                   <span id={titleId} className={styles.amount}>
                     {t.perMonth(item.data.amount)}
                   </span>
-                  <span className={`${badges.badge} ${cancelled ? styles.cancelled : badges.success} ${styles.badge}`}>
-                    {cancelled ? t.cancelled : t.active}
-                  </span>
+                  <span className={`${badges.badge} ${badge[0]} ${styles.badge}`}>{badge[1]}</span>
                 </div>
                 {item.data.info && <p className={`${styles.meta} ${styles.comment}`}>«{item.data.info}»</p>}
+                {item.objSub.resumes && <p className={styles.meta}>{t.resumesNote}</p>}
+                {item.objSub.resumedAs && <p className={styles.meta}>{t.resumedNote}</p>}
                 <dl className={styles.dates}>
                   <div>
                     <dt>{t.started}</dt>
@@ -103,12 +153,38 @@ export default function SubscriptionsPage() {
                   </div>
                   <div>
                     <dt>{t.nextCharge}</dt>
-                    <dd>{cancelled ? t.none : date(item.objSub.nextPaymentDate)}</dd>
+                    <dd>{nextCharge(item)}</dd>
                   </div>
                 </dl>
+                <ChargeFailedNote subscription={item} />
                 {/* Support (and the sandbox's charge command, README) name a subscription by it. */}
                 <CopyText label={t.orderId} value={item.data.order_id} />
                 <div className={styles.actions}>
+                  {status === 'paused' && (
+                    <Button aria-describedby={titleId} onClick={() => ask(item, 'resume')}>
+                      {t.resume}
+                    </Button>
+                  )}
+                  {!cancelled && (
+                    <button
+                      type="button"
+                      className={buttons.outline}
+                      aria-describedby={titleId}
+                      onClick={() => ask(item, 'amount')}
+                    >
+                      {t.changeAmount}
+                    </button>
+                  )}
+                  {status === 'active' && (
+                    <button
+                      type="button"
+                      className={buttons.outline}
+                      aria-describedby={titleId}
+                      onClick={() => ask(item, 'pause')}
+                    >
+                      {t.pause}
+                    </button>
+                  )}
                   {!cancelled && (
                     <button
                       type="button"
@@ -128,7 +204,7 @@ export default function SubscriptionsPage() {
                     aria-describedby={titleId}
                     onClick={() => toggleCharges(item)}
                   >
-                    {t.charges}
+                    {t.history}
                     <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                       <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
                     </svg>
@@ -136,20 +212,7 @@ export default function SubscriptionsPage() {
                 </div>
                 <div id={`${titleId}-charges`} hidden={shown !== item._id}>
                   {shown === item._id &&
-                    (detail === null ? (
-                      isLoading && <Spinner compact />
-                    ) : detail.charges.length === 0 ? (
-                      <p className={styles.meta}>{t.noCharges}</p>
-                    ) : (
-                      <ul className={styles.charges} aria-label={t.charges}>
-                        {detail.charges.map((charge) => (
-                          <li key={charge._id}>
-                            <time dateTime={new Date(charge.date).toISOString()}>{t.when(charge.date)}</time>
-                            <span>{formatUah(charge.amount)}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    ))}
+                    (detail === null ? isLoading && <Spinner compact /> : <SubscriptionHistory detail={detail} />)}
                 </div>
               </li>
             );
@@ -158,8 +221,15 @@ export default function SubscriptionsPage() {
       )}
       <Pagination page={page} totalPages={totalPages} onPage={toPage} label={t.pages} disabled={isLoading} />
 
+      {confirm.open && target && dialog === 'amount' && (
+        <ChangeAmountDialog subscription={target} onClose={confirm.toggle} onDone={changed} />
+      )}
+      {confirm.open && target && dialog === 'pause' && (
+        <PauseDialog subscription={target} onClose={confirm.toggle} onDone={changed} />
+      )}
+      {confirm.open && target && dialog === 'resume' && <ResumeDialog subscription={target} onClose={confirm.toggle} />}
       <ConfirmDialog
-        open={confirm.open}
+        open={confirm.open && dialog === 'cancel'}
         title={t.cancelTitle}
         confirm={t.cancelYes}
         cancel={t.cancelNo}
