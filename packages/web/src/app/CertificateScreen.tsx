@@ -1,11 +1,11 @@
-import { AuthCard } from '../features/auth/components/AuthCard';
 import CertificateCheck, { certificateCheckTitle } from '../features/certificates/components/CertificateCheck';
+import { CardPage } from '../shared/ui/CardPage';
 
 /** `/certificates/:id`: the certificates feature's public check in the account screens' card. */
 export default function CertificateScreen() {
   return (
-    <AuthCard title={certificateCheckTitle}>
+    <CardPage title={certificateCheckTitle}>
       <CertificateCheck />
-    </AuthCard>
+    </CardPage>
   );
 }

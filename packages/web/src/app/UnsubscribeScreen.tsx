@@ -1,11 +1,11 @@
-import { AuthCard } from '../features/auth/components/AuthCard';
 import Unsubscribe, { UnsubscribeLinks, unsubscribeTitle } from '../features/notifications/components/UnsubscribePage';
+import { CardPage } from '../shared/ui/CardPage';
 
 /** `/unsubscribe?token=…`: the notifications feature's one-click unsubscribe in the account screens' card. */
 export default function UnsubscribeScreen() {
   return (
-    <AuthCard title={unsubscribeTitle} footer={<UnsubscribeLinks />}>
+    <CardPage title={unsubscribeTitle} footer={<UnsubscribeLinks />}>
       <Unsubscribe />
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -3,7 +3,6 @@
  * Each lazy screen keeps its texts next to it, so they load with it. e2e tests rely on these.
  */
 export const authTexts = {
-  brand: 'Єдині',
   email: 'Електронна пошта',
   password: 'Пароль',
   firstName: 'Імʼя',

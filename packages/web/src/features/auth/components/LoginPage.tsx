@@ -2,11 +2,11 @@ import type { TwoStepChallenge } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { lazyScreen } from '../../../shared/lib/lazyScreen';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { login } from '../thunks';
-import { AuthCard } from './AuthCard';
 import { AuthForm } from './AuthForm';
 import { field } from './formValue';
 
@@ -34,7 +34,7 @@ export function LoginPage() {
   if (ticket) return <TwoStepPage ticket={ticket} />;
 
   return (
-    <AuthCard
+    <CardPage
       title={t.title}
       lead={t.lead}
       footer={
@@ -64,6 +64,6 @@ export function LoginPage() {
           aria-invalid={!!wrong.password}
         />
       </AuthForm>
-    </AuthCard>
+    </CardPage>
   );
 }

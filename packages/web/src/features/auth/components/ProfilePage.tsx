@@ -1,6 +1,7 @@
 import { formatDate } from '@yedyni/contract';
 import { useCopy } from '../../../shared/lib/useCopy';
 import { Button } from '../../../shared/ui/Button';
+import { Panel } from '../../../shared/ui/Panel';
 import { TextField } from '../../../shared/ui/TextField';
 import { MyDataSection } from '../../privacy';
 import { useAuthSelector } from '../hooks';
@@ -12,9 +13,6 @@ import { TwoStepSection } from './TwoStepSection';
 
 const t = {
   title: 'Профіль',
-  firstName: 'Імʼя',
-  lastName: 'Прізвище',
-  email: 'Електронна пошта',
   role: 'Роль',
   registered: 'Дата реєстрації',
   inviter: 'Вас запросив(-ла)',
@@ -36,10 +34,8 @@ export default function ProfilePage() {
 
   const inviteLink = `${window.location.origin}/register?ref=${encodeURIComponent(user._id)}`;
   const inviter = user.inviter ? `${user.inviter.first_name} ${user.inviter.last_name}` : t.movement;
+  // Name and address are edited in their own sections below; here they only say whose page it is.
   const rows: [string, string][] = [
-    [t.firstName, user.first_name],
-    [t.lastName, user.last_name],
-    [t.email, user.email],
     [t.role, t.roles[user.role]],
     [t.registered, formatDate(user.createdAt)],
     [t.inviter, inviter],
@@ -48,7 +44,7 @@ export default function ProfilePage() {
   return (
     <div className={styles.page}>
       <h1>{t.title}</h1>
-      <section className={styles.card}>
+      <Panel title={`${user.first_name} ${user.last_name}`} lead={user.email}>
         <dl className={styles.list}>
           {rows.map(([label, value]) => (
             <div className={styles.row} key={label}>
@@ -57,10 +53,8 @@ export default function ProfilePage() {
             </div>
           ))}
         </dl>
-      </section>
-      <section className={styles.card} aria-labelledby="invite-title">
-        <h2 id="invite-title">{t.invite}</h2>
-        <p className={styles.muted}>{t.inviteLead}</p>
+      </Panel>
+      <Panel title={t.invite} lead={t.inviteLead}>
         <div className={styles.copy}>
           <TextField label={t.inviteLabel} value={inviteLink} readOnly onFocus={(event) => event.target.select()} />
           <Button variant="accent" onClick={() => copy(inviteLink)}>
@@ -68,11 +62,11 @@ export default function ProfilePage() {
           </Button>
         </div>
         <p role="status">{copyStatus}</p>
-      </section>
+      </Panel>
       <AccountSettings />
-      <MyDataSection />
-      <SessionsSection />
       <TwoStepSection />
+      <SessionsSection />
+      <MyDataSection />
     </div>
   );
 }

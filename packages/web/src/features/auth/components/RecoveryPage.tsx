@@ -2,11 +2,11 @@ import { type RecoveryBody, recoveryBodySchema } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { checkWith } from '../../../shared/lib/formCheck';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { recovery } from '../thunks';
-import { AuthCard } from './AuthCard';
 import { CheckedAuthForm, failureOf } from './CheckedAuthForm';
 import { field } from './formValue';
 import styles from './RecoveryPage.module.css';
@@ -36,13 +36,13 @@ export default function RecoveryPage() {
   };
 
   return (
-    <AuthCard title={t.title} lead={t.lead} footer={<Link to="/login">{t.back}</Link>}>
+    <CardPage title={t.title} lead={t.lead} footer={<Link to="/login">{t.back}</Link>}>
       <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <TextField label={authTexts.email} name="email" type="email" autoComplete="email" required />
       </CheckedAuthForm>
       <div role="status" className={styles.status}>
         {sent && <p>{sent}</p>}
       </div>
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -3,12 +3,12 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { checkWith } from '../../../shared/lib/formCheck';
 import { Notice } from '../../../shared/ui/Alert';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { FieldError, useFieldError } from '../../../shared/ui/FieldErrors';
 import { TextField } from '../../../shared/ui/TextField';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { register } from '../thunks';
-import { AuthCard } from './AuthCard';
 import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
 import styles from './RegisterPage.module.css';
@@ -47,7 +47,7 @@ export default function RegisterPage() {
   };
 
   return (
-    <AuthCard
+    <CardPage
       title={t.title}
       lead={t.lead}
       footer={
@@ -64,7 +64,7 @@ export default function RegisterPage() {
         <NewPasswordField label={authTexts.password} />
         <ConsentField />
       </CheckedAuthForm>
-    </AuthCard>
+    </CardPage>
   );
 }
 

@@ -2,9 +2,9 @@ import { type ResetBody, resetBodySchema } from '@yedyni/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { checkWith } from '../../../shared/lib/formCheck';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { useAuthDispatch } from '../hooks';
 import { reset } from '../thunks';
-import { AuthCard } from './AuthCard';
 import { CheckedAuthForm, failureOf, NewPasswordField } from './CheckedAuthForm';
 import { field } from './formValue';
 import TwoStepPage from './TwoStepPage';
@@ -36,10 +36,10 @@ export default function ResetPage() {
   if (ticket) return <TwoStepPage ticket={ticket} />;
 
   return (
-    <AuthCard title={t.title} lead={t.lead} footer={<Link to="/recovery">{t.again}</Link>}>
+    <CardPage title={t.title} lead={t.lead} footer={<Link to="/recovery">{t.again}</Link>}>
       <CheckedAuthForm bodyOf={bodyOf} onSubmit={onSubmit} check={check} submit={t.submit} busy={t.busy}>
         <NewPasswordField label={t.field} />
       </CheckedAuthForm>
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { buttonClass } from '../../../shared/ui/Button';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useAuthDispatch } from '../hooks';
 import { authTexts } from '../texts';
 import { demoLogin } from '../thunks';
-import { AuthCard } from './AuthCard';
 import styles from './ResumePage.module.css';
 
 const t = {
@@ -31,7 +31,7 @@ export default function ResumePage() {
   }, [dispatch]);
 
   return (
-    <AuthCard title={t.title}>
+    <CardPage title={t.title}>
       {error ? (
         <>
           <Alert>{error}</Alert>
@@ -47,6 +47,6 @@ export default function ResumePage() {
       ) : (
         <Spinner label={t.progress} compact />
       )}
-    </AuthCard>
+    </CardPage>
   );
 }

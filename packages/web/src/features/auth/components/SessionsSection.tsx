@@ -7,8 +7,8 @@ import badges from '../../../shared/ui/badges.module.css';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
 import { LoadFailed } from '../../../shared/ui/ListStates';
 import layout from '../../../shared/ui/layout.module.css';
+import { Panel } from '../../../shared/ui/Panel';
 import { Spinner } from '../../../shared/ui/Spinner';
-import surfaces from '../../../shared/ui/surfaces.module.css';
 import { useAuthDispatch } from '../hooks';
 import { sessionsApi } from '../sessionsApi';
 import { logout } from '../thunks';
@@ -96,8 +96,7 @@ export function SessionsSection() {
   const others = state?.sessions.filter((s) => !s.current).length ?? 0;
 
   return (
-    <section className={`${surfaces.card} ${styles.card}`} aria-labelledby="sessions-title">
-      <h2 id="sessions-title">{t.title}</h2>
+    <Panel title={t.title}>
       {state && (
         <>
           <p className={styles.muted}>{t.lead(state.idleDays)}</p>
@@ -139,7 +138,7 @@ export function SessionsSection() {
           </div>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

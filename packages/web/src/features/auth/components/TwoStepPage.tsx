@@ -1,7 +1,7 @@
+import { CardPage } from '../../../shared/ui/CardPage';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useAuthDispatch } from '../hooks';
 import { login } from '../thunks';
-import { AuthCard } from './AuthCard';
 import { AuthForm } from './AuthForm';
 import { field } from './formValue';
 
@@ -30,7 +30,7 @@ export default function TwoStepPage({ ticket }: { ticket: string }) {
 
   return (
     // A full load of /login: the ticket is this screen's alone, and starting over forgets it.
-    <AuthCard title={t.title} lead={t.lead} footer={<a href="/login">{t.back}</a>}>
+    <CardPage title={t.title} lead={t.lead} footer={<a href="/login">{t.back}</a>}>
       <AuthForm onSubmit={onSubmit} submit={t.submit} busy={t.busy}>
         <TextInput
           label={t.code}
@@ -44,6 +44,6 @@ export default function TwoStepPage({ ticket }: { ticket: string }) {
           autoFocus
         />
       </AuthForm>
-    </AuthCard>
+    </CardPage>
   );
 }

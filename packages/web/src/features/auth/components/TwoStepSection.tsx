@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../shared/ui/Button';
+import { Panel } from '../../../shared/ui/Panel';
 import { useAuthSelector } from '../hooks';
 import { selectUser } from '../slice';
 import styles from './TwoStep.module.css';
@@ -11,13 +12,14 @@ export function TwoStepSection() {
   if (!user) return null;
   const { on, required } = user.twoStep;
   return (
-    <section className={styles.card} aria-labelledby="two-step-title">
-      <h2 id="two-step-title">{t.title}</h2>
+    <Panel title={t.title}>
       <p>{on ? t.profileOn : t.profileOff}</p>
       {required && !on && <p className={styles.warning}>{t.required}</p>}
-      <Link className={buttonClass(on ? 'secondary' : 'accent')} to="/uk/profile/two-step">
-        {on ? t.manage : t.setUp}
-      </Link>
-    </section>
+      <p>
+        <Link className={buttonClass(on ? 'secondary' : 'accent')} to="/uk/profile/two-step">
+          {on ? t.manage : t.setUp}
+        </Link>
+      </p>
+    </Panel>
   );
 }

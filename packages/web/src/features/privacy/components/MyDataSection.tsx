@@ -7,6 +7,7 @@ import { Alert, Notice } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import buttons from '../../../shared/ui/buttons.module.css';
 import { type FieldErrors, FieldErrorsContext } from '../../../shared/ui/FieldErrors';
+import { Panel } from '../../../shared/ui/Panel';
 import { TextField } from '../../../shared/ui/TextField';
 import { logout, useAuthDispatch } from '../../auth';
 import { EXPORT_PATH, privacyApi } from '../api';
@@ -67,9 +68,7 @@ export function MyDataSection() {
 
   return (
     <>
-      <section className={styles.card} aria-labelledby="my-data-title" id="my-data">
-        <h2 id="my-data-title">{t.myData.title}</h2>
-        <p className={styles.muted}>{t.myData.lead}</p>
+      <Panel title={t.myData.title} lead={t.myData.lead} id="my-data">
         {error && <Alert>{error}</Alert>}
         {downloadError && <Alert>{downloadError}</Alert>}
         {state === 'making' && <Notice tone="info">{t.myData.making}</Notice>}
@@ -100,7 +99,7 @@ export function MyDataSection() {
         <p>
           <Link to="/privacy">{t.myData.notice}</Link>
         </p>
-      </section>
+      </Panel>
       <DeleteAccount graceDays={graceDays} />
     </>
   );
@@ -138,9 +137,7 @@ function DeleteAccount({ graceDays }: { graceDays: number }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title">{t.deletion.title}</h2>
-      <p className={styles.muted}>{t.deletion.lead(graceDays)}</p>
+    <Panel title={t.deletion.title} lead={t.deletion.lead(graceDays)}>
       {open ? (
         <form className={styles.form} onSubmit={submit} noValidate>
           {error && <Alert>{error}</Alert>}
@@ -170,6 +167,6 @@ function DeleteAccount({ graceDays }: { graceDays: number }) {
           </button>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

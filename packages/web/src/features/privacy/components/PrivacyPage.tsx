@@ -2,6 +2,7 @@ import { formatLongDate, type PrivacyNotice } from '@yedyni/contract';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../shared/ui/Alert';
+import { CardPage } from '../../../shared/ui/CardPage';
 import { privacyApi } from '../api';
 import { privacyTexts } from '../texts';
 import styles from './PrivacyPage.module.css';
@@ -23,14 +24,17 @@ export default function PrivacyPage() {
 
   const { contactEmail, exportHours, graceDays } = notice;
   return (
-    <div className={styles.page}>
-      <header>
-        <Link to="/" className={styles.brand}>
-          {t.brand}
-        </Link>
-      </header>
-      <main className={styles.card}>
-        <h1>{t.title}</h1>
+    <CardPage
+      title={t.title}
+      footer={
+        <>
+          <Link to="/login">{t.login}</Link>
+          <Link to="/register">{t.register}</Link>
+          <Link to="/">{t.home}</Link>
+        </>
+      }
+    >
+      <div className={styles.notice}>
         {deletionAt > 0 && <Notice tone="info">{t.deletionPlanned(formatLongDate(deletionAt))}</Notice>}
         <p>
           «Єдині» — волонтерський рух за українську мову. Щоб ви могли навчатися, ми зберігаємо небагато даних про вас.
@@ -96,13 +100,7 @@ export default function PrivacyPage() {
           {contactEmail ? <a href={`mailto:${contactEmail}`}>{contactEmail}</a> : 'адресу, з якої приходять наші листи'}
           . Ми відповімо якнайшвидше.
         </p>
-
-        <nav className={styles.links} aria-label="Куди далі">
-          <Link to="/login">{t.login}</Link>
-          <Link to="/register">{t.register}</Link>
-          <Link to="/">{t.home}</Link>
-        </nav>
-      </main>
-    </div>
+      </div>
+    </CardPage>
   );
 }

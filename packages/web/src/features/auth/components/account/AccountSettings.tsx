@@ -4,6 +4,7 @@ import { userUpdated } from '../../../../shared/lib/session';
 import { Notice } from '../../../../shared/ui/Alert';
 import { FieldErrorsContext } from '../../../../shared/ui/FieldErrors';
 import { FormActions } from '../../../../shared/ui/FormActions';
+import { Panel } from '../../../../shared/ui/Panel';
 import { TextField } from '../../../../shared/ui/TextField';
 import { useAuthDispatch, useAuthSelector } from '../../hooks';
 import { selectUser } from '../../slice';
@@ -37,9 +38,7 @@ function NamesForm({ user }: { user: User }) {
     },
   });
   return (
-    <section className={styles.card} aria-labelledby="names-title">
-      <h2 id="names-title">{t.names.title}</h2>
-      <p className={styles.muted}>{t.names.lead}</p>
+    <Panel title={t.names.title} lead={t.names.lead}>
       <form {...form.formProps} className={styles.form}>
         <FieldErrorsContext.Provider value={form.errors}>
           <div className={styles.pair}>
@@ -56,7 +55,7 @@ function NamesForm({ user }: { user: User }) {
         />
         {form.note && <Notice>{form.note}</Notice>}
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -75,8 +74,7 @@ function EmailForm({ user }: { user: User }) {
     },
   });
   return (
-    <section className={styles.card} aria-labelledby="email-title">
-      <h2 id="email-title">{t.email.title}</h2>
+    <Panel title={t.email.title}>
       <p>
         {t.email.current}: <strong className={styles.address}>{user.email}</strong> —{' '}
         {user.emailVerified ? t.email.verified : t.email.unverified}
@@ -102,7 +100,7 @@ function EmailForm({ user }: { user: User }) {
         />
         {form.note && <Notice>{form.note}</Notice>}
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -120,8 +118,7 @@ function PasswordForm() {
     },
   });
   return (
-    <section className={styles.card} aria-labelledby="password-title">
-      <h2 id="password-title">{t.password.title}</h2>
+    <Panel title={t.password.title}>
       <form {...form.formProps} className={styles.form}>
         <FieldErrorsContext.Provider value={form.errors}>
           <TextField
@@ -154,6 +151,6 @@ function PasswordForm() {
         />
         {form.note && <Notice>{form.note}</Notice>}
       </form>
-    </section>
+    </Panel>
   );
 }

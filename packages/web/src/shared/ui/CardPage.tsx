@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { authTexts } from '../texts';
-import styles from './AuthCard.module.css';
+import styles from './CardPage.module.css';
 
-interface AuthCardProps {
+interface CardPageProps {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
@@ -11,13 +10,16 @@ interface AuthCardProps {
   footer?: ReactNode;
 }
 
-/** The frame of every account screen: the brand, a card with a heading, links below. */
-export function AuthCard({ title, lead, children, footer }: AuthCardProps) {
+/**
+ * The frame of a screen shown outside the signed-in layout (sign-in and the other account screens,
+ * the privacy notice, a certificate check): the brand, a card with a heading, links below.
+ */
+export function CardPage({ title, lead, children, footer }: CardPageProps) {
   return (
     <div className={styles.page}>
       <header>
         <Link to="/" className={styles.brand}>
-          {authTexts.brand}
+          Єдині
         </Link>
       </header>
       <main className={styles.card}>
