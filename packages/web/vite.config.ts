@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { withoutPreloadOf } from './build/preloadList.ts';
 
 const require = createRequire(import.meta.url);
 // react-router's "exports" only expose the development build; its production build is smaller.
@@ -96,6 +98,169 @@ const installableApp = VitePWA({
   },
 });
 
+/** What a signed-in address's inline script (signedInHead) is given: its screen's files. */
+interface EarlyFiles {
+  frame: string[];
+  lesson: string[];
+}
+
+/**
+ * Runs in index.html's head, before the app's script has arrived (so: small, no imports). With a
+ * stored session on a /uk address, the signed-in chunks (and a lesson's) are asked for now
+ * (modulepreload), not after the app has restored the session and rendered its routes; and
+ * home's or the lesson's data too, kept in `window.__early` for shared/lib/primed.ts, which hands
+ * the answers to the screens' thunks. Anything unexpected: nothing is started, the app does it all.
+ */
+function earlyStart(files: EarlyFiles) {
+  try {
+    const saved = JSON.parse(localStorage.getItem('persist:auth') || '{}');
+    const token = saved.token && JSON.parse(saved.token);
+    const [, uk, section, courseId, day] = location.pathname.split('/');
+    if (typeof token !== 'string' || !token || uk !== 'uk') return;
+    const preload = (file: string) => {
+      const link = document.createElement('link');
+      link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+      if (file.endsWith('.css')) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = `/${file}`;
+      document.head.append(link);
+    };
+    const auth = `Bearer ${token}`;
+    const early: Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }> = {};
+    (window as { __early?: typeof early }).__early = early;
+    const get = (key: string, url: string, accept: string) => {
+      early[key] = {
+        at: Date.now(),
+        auth,
+        answer: fetch(url, { headers: { Accept: accept, Authorization: auth } }).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        })),
+      };
+      // Not taken (the app went elsewhere) and failed: nobody's error.
+      early[key].answer.catch(() => {});
+    };
+    files.frame.forEach(preload);
+    if (!section) get('/courses/today', '/api/courses/today', 'application/json');
+    if (section === 'learn' && courseId && day && /^\d+$/.test(day)) {
+      files.lesson.forEach(preload);
+      get(`/courses/${courseId}`, `/api/courses/${courseId}`, 'application/json');
+      const content = `/api/courses/${courseId}/lessons/${day}/content`;
+      get(`text:${content}`, content, 'text/html');
+    }
+  } catch {
+    // A stored session the app will not accept either: it starts as without this.
+  }
+}
+
+/**
+ * index.html gets earlyStart with the file names of this build: the chunks of the `signed-in` and
+ * `lesson` groups (below) with the chunks and CSS they import, the entry's left out. The server
+ * allows the inline script by its hash (infra/http/web.ts).
+ */
+function signedInHead(): Plugin {
+  return {
+    name: 'yedyni:signed-in-head',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const filesOf = (name: string, seen = new Set<string>()): string[] => {
+          const chunk = chunks.find((output) => output.name === name || output.fileName === name);
+          if (!chunk) throw new Error(`signedInHead: no chunk ${name}`);
+          if (chunk.isEntry || seen.has(chunk.fileName)) return [];
+          seen.add(chunk.fileName);
+          return [
+            chunk.fileName,
+            ...(chunk.viteMetadata?.importedCss ?? []),
+            ...chunk.imports.flatMap((file) => filesOf(file, seen)),
+          ];
+        };
+        const frame = filesOf('signed-in');
+        const files: EarlyFiles = { frame, lesson: filesOf('lesson').filter((file) => !frame.includes(file)) };
+        const script = `(${earlyStart.toString()})(${JSON.stringify(files)})`;
+        return html.replace('</head>', `  <script data-early>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * Three requests fewer before a screen paints (issue 23 counts them): the entry's style sheet (the
+ * tokens and base styles every screen needs, 2–3 KB compressed) and the favicon (an SVG of 0.4 KB)
+ * are written into the page, and the manifest (which makes Chromium fetch an install icon too) is
+ * linked by shared/lib/serviceWorker.ts once the page has loaded, with the worker that installing
+ * needs as well. The server allows the <style> by its hash (infra/http/web.ts); the prerendered
+ * login.html keeps it (scripts/prerender.mjs).
+ */
+/** The entry's style sheet, which quietHead writes into the page. */
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
+function quietHead(): Plugin {
+  const favicon = fileURLToPath(new URL('public/favicon.svg', import.meta.url));
+  const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/;
+  return {
+    name: 'yedyni:quiet-head',
+    apply: 'build',
+    // After vite-plugin-pwa's own (a `post` plugin too), which writes the manifest's link.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const sheet = STYLESHEET.exec(html)?.[1];
+        const asset = sheet ? context.bundle?.[sheet] : undefined;
+        if (!sheet || asset?.type !== 'asset') throw new Error('quietHead: the entry style sheet is not in the bundle');
+        const css = String(asset.source);
+        if (/<\/style/i.test(css)) throw new Error('quietHead: the entry CSS cannot be inlined');
+        const svg = readFileSync(favicon, 'utf8').trim();
+        const quiet = html
+          .replace(STYLESHEET, () => `<style>${css}</style>`)
+          .replace('href="/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(svg)}"`)
+          .replace(/\s*<link rel="manifest"[^>]*>/, '');
+        if (quiet.includes('/favicon.svg') || quiet.includes('rel="manifest"'))
+          throw new Error('quietHead: the favicon or the manifest link was not moved');
+        return quiet;
+      },
+    },
+    // A lazy chunk lists the entry's CSS among what it needs (vite's preload helper loads each
+    // listed file that has no <link> in the page); in the page as a <style>, it would be fetched
+    // again. Out of every chunk's list, after vite has written the lists.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          chunk.code = withoutPreloadOf(chunk.code, ENTRY_CSS);
+          if (/assets\/index-[\w-]+\.css/.test(chunk.code))
+            throw new Error(`quietHead: ${chunk.fileName} still names the entry's CSS`);
+        }
+      },
+    },
+  };
+}
+
+/** What /uk needs before it paints: its route, home, and the learning slices home's plan uses. */
+const SIGNED_IN_FIRST_SCREEN =
+  /src[\\/](app[\\/](SignedInRoutes|learning|TodayScreen)\.tsx?|features[\\/]home[\\/]components[\\/]HomePage\.tsx)$/;
+/** A lesson opened by its address: the course screen, the lesson and its sections' tabs. */
+const LESSON_SCREEN =
+  /src[\\/](app[\\/]CourseScreen|features[\\/]courses[\\/]components[\\/](LessonPage|LessonSections))\.tsx$/;
+/** The registration's page, which signed-in screens share zod and the contract's schemas with. */
+const ACCOUNT_SCREEN = /src[\\/]features[\\/]auth[\\/]components[\\/]AccountPages\.tsx$/;
+
+/**
+ * What the registration's chunk shares with signed-in screens, in chunks of their own, or those
+ * screens would load `account`, and zod with it, for a Kyiv date or a text field: the contract's
+ * dates and constants (home, a lesson), which are script alone, and the form fields (the course
+ * page's curator tools and the forms further in), which bring a style sheet: apart, /uk and a
+ * lesson ask for one file fewer.
+ */
+const DATES_SHARED_WITH_ACCOUNT = /contract[\\/]src[\\/](dates|constants)\.ts$/;
+const FIELDS_SHARED_WITH_ACCOUNT = /src[\\/]shared[\\/]ui[\\/](TextField|FieldErrors)\.tsx$/;
+
 const moduleOfTag = new Map<string, string>();
 
 /**
@@ -115,7 +280,7 @@ function scopedClassName(name: string, filename: string): string {
 }
 
 export default defineConfig({
-  plugins: [react(), appRouter(), reactRouterTreeShaking(), installableApp],
+  plugins: [react(), appRouter(), reactRouterTreeShaking(), installableApp, signedInHead(), quietHead()],
   resolve: {
     // The contract package is consumed as TypeScript source.
     conditions: ['@yedyni/source', ...defaultClientConditions],
@@ -134,12 +299,38 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A zod schema built at a module's top level (`z.object(…)`) is a call the bundler must keep
+      // unless told it is pure, and with one kept every screen importing a constant from that
+      // contract module loaded zod (32 KB gzip on /uk and a lesson). Taken for pure, schemas no code
+      // calls leave the chunk. A `z.…` call made for its effect would be dropped with them:
+      // packages/contract/src/pure-schemas.test.ts fails on one. `liberal` (the contract's
+      // schema for other spellings of a value) only wraps a zod call.
+      treeshake: { manualPureFunctions: ['z', 'liberal'] },
       // Constants are written into the code that uses them, also where that costs a few bytes more
       // raw: gzip takes them better than the module-level names (-0.13 KB on /login).
       optimization: { inlineConst: { mode: 'all', pass: 2 } },
       output: {
         // Everything the first screen needs in one chunk: one request and one gzip window.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // Every module of a group goes into one chunk with what it imports (and is not taken by a
+        // group of higher priority): /uk loaded 37 files in waves (chunk, its chunks, …) before it
+        // could paint, a lesson 43. `app` is everything /login loads, so nothing moves out of it
+        // (the /login budget); `account` keeps /register off the signed-in chunk it would
+        // otherwise share zod and the contract's schemas through. The price: every signed-in
+        // screen loads home's code (in `signed-in`), and screens sharing a UI piece with the lesson
+        // (a tab strip, the prose styles) load the lesson's chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'dates', test: DATES_SHARED_WITH_ACCOUNT, priority: 3 },
+            { name: 'fields', test: FIELDS_SHARED_WITH_ACCOUNT, priority: 3 },
+            { name: 'account', test: ACCOUNT_SCREEN, priority: 2 },
+            { name: 'signed-in', test: SIGNED_IN_FIRST_SCREEN, priority: 1 },
+            { name: 'lesson', test: LESSON_SCREEN },
+          ],
+        },
+        // The first screen names every lazy chunk it may load (its preload map): seven characters of
+        // hash instead of eight are plenty to bust caches, and are bytes /login carries no more.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
       },
     },
   },

@@ -4,7 +4,8 @@
 // names match the browser build). The server sends it for /login (packages/server/src/infra/http/
 // web.ts); the browser paints the screen from the HTML and the app hydrates it (src/app/main.tsx).
 //
-// The entry's CSS is inlined in a <style>, so the first paint needs nothing but the HTML.
+// The entry's CSS is in index.html's <style> already (vite.config.ts, quietHead), so the first
+// paint needs nothing but the HTML.
 //
 // A visitor with a stored session must not see the login form while it is restored: a small
 // inline script, right after #root, swaps the markup for the app's «Оновлення користувача...»
@@ -108,7 +109,8 @@ async function renderLogin() {
   }
 }
 
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+/** The entry's CSS, which the build writes into index.html (vite.config.ts, quietHead). */
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/;
 
 /** Every class in the markup must exist in the browser build's CSS, or the two builds disagree. */
 function assertClassesExist(markup, css) {
@@ -120,10 +122,8 @@ function assertClassesExist(markup, css) {
 
 const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
 if (!indexHtml.includes(ROOT)) throw new Error(`prerender: ${ROOT} not found in dist/index.html`);
-const sheets = [...indexHtml.matchAll(STYLESHEET)].map((m) => m[1]);
-if (sheets.length === 0) throw new Error('prerender: no style sheet in dist/index.html');
-const css = (await Promise.all(sheets.map((file) => readFile(path.join(distDir, file), 'utf8')))).join('\n');
-if (/<\/style/i.test(css)) throw new Error('prerender: the CSS cannot be inlined');
+const css = INLINE_STYLE.exec(indexHtml)?.[1];
+if (!css) throw new Error('prerender: no inline <style> in dist/index.html');
 const { restoring, screen } = await renderLogin();
 if (!screen.includes('<h1>')) throw new Error('prerender: the login screen has no heading');
 assertClassesExist(screen + restoring, css);
@@ -132,16 +132,11 @@ assertClassesExist(screen + restoring, css);
 const ENTRY = /\n?\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const entry = ENTRY.exec(indexHtml)?.[1];
 if (!entry) throw new Error('prerender: the entry <script type="module"> not found in dist/index.html');
-let inlined = false;
+// index.html's head script for signed-in addresses (vite.config.ts, signedInHead): not for /login.
+const EARLY_SCRIPT = /\n?\s*<script data-early>[\s\S]*?<\/script>/;
 const loginHtml = indexHtml
+  .replace(EARLY_SCRIPT, '')
   .replace(ENTRY, '')
-  // The first screen's CSS (the entry's, some 5 KB) goes into the page: the first paint needs the
-  // HTML alone, not a second request. The server allows the <style> by its hash.
-  .replace(STYLESHEET, () => {
-    if (inlined) return '';
-    inlined = true;
-    return `<style>${css}</style>`;
-  })
   .replace(
     ROOT,
     `<div id="root" data-prerendered="/login">${screen}</div><script>${inlineScript(restoring, entry)}</script>`,
@@ -149,5 +144,5 @@ const loginHtml = indexHtml
 await writeFile(path.join(distDir, 'login.html'), loginHtml);
 console.log(
   `prerender: dist/login.html (${(Buffer.byteLength(screen) / 1024).toFixed(1)} KB of markup, ` +
-    `${(Buffer.byteLength(css) / 1024).toFixed(1)} KB of CSS inlined)`,
+    `${(Buffer.byteLength(css) / 1024).toFixed(1)} KB of CSS inline)`,
 );

@@ -73,6 +73,7 @@ describe('/uk/admin, «Керування»', () => {
       'Клуби',
       'Сертифікати',
       'Внески',
+      'Відкритий звіт',
       'Журнал дій',
     ]);
     expect(within(nav).getByRole('link', { name: 'Користувачі' })).toHaveAttribute('aria-current', 'page');

@@ -15,6 +15,7 @@ import LessonEditorPage from '../features/courses/admin/LessonEditorPage';
 import TasksPage from '../features/game/admin/TasksPage';
 import ReplyTimesPage from '../features/homework/admin/ReplyTimesPage';
 import OlympiadsAdminPage from '../features/olympiads/admin/OlympiadsAdminPage';
+import ExpensesAdminPage from '../features/openbook/admin/ExpensesAdminPage';
 import PaymentsAdminPage from '../features/payments/admin/PaymentsAdminPage';
 import { modalReducer } from '../shared/modal/slice';
 import { Spinner } from '../shared/ui/Spinner';
@@ -54,6 +55,7 @@ export default function AdminScreens() {
         <Route path="clubs" element={adminOnly(<ClubsAdminPage />)} />
         <Route path="certificates" element={adminOnly(<CertificatesAdminPage />)} />
         <Route path="payments" element={adminOnly(<PaymentsAdminPage />)} />
+        <Route path="openbook" element={adminOnly(<ExpensesAdminPage />)} />
         <Route path="audit" element={adminOnly(<AuditPage />)} />
         {/* Absolute: a relative target in a splat route resolves below the unknown path itself
             (/uk/admin/nope/courses), which matches this route again, forever. */}

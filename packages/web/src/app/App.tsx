@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectIsLoggedIn, selectIsRefreshing } from '../features/auth';
 import { previousLocation } from '../shared/lib/previousLocation';
 import styles from './App.module.css';
 import { useAppSelector } from './hooks';
-import { AppRoutes } from './routes';
+import { AppRoutes, signedInReady } from './routes';
 
 export const REFRESHING_TEXT = 'Оновлення користувача...';
 
@@ -25,8 +25,14 @@ export function App() {
     }
   }, [isRefreshing, isLoggedIn, navigate]);
 
+  // The screen of the address, fetched while the session was restored (routes.tsx), is awaited too.
+  const [ready, setReady] = useState(!signedInReady);
+  useEffect(() => {
+    signedInReady?.then(() => setReady(true));
+  }, []);
+
   // A calm splash, not an error: the brand, and the spec's words below it in a quiet tone.
-  if (!isRefreshing) {
+  if (!isRefreshing || !ready) {
     return (
       <div className={styles.refreshing} role="status">
         {REFRESHING_TEXT}

@@ -1,9 +1,12 @@
-import { type ComponentType, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { selectUser } from '../features/auth';
+import { prefetchDiary } from '../features/diary';
 import { DraftOwner } from '../shared/lib/drafts';
 import { lazyScreen } from '../shared/lib/lazyScreen';
-import { useAppSelector } from './hooks';
+import { coursePath, exercisePath, lessonContentUrl, prime, primeText, TODAY_PATH } from '../shared/lib/primed';
+import { whenIdle } from '../shared/lib/whenIdle';
+import { useAppDispatch, useAppSelector } from './hooks';
 import AppLayout from './layouts/AppLayout';
 
 // The signed-in app under /uk, one chunk with its frame (AppLayout); each screen is loaded on
@@ -28,13 +31,25 @@ function learningScreen<P extends object>(load: () => Promise<{ default: Compone
     return screen;
   });
 }
-const TodayPanel = learningScreen(() => import('./TodayScreen'));
+/** Home's «Що сьогодні»: its one request starts with its chunks, not after them. */
+const TodayPanel = learningScreen(() => {
+  prime(TODAY_PATH);
+  return import('./TodayScreen');
+});
+/** `/uk/learn/:courseId/:lessonId…`: the course and the lesson's content, asked for beside the chunks. */
+function primeCourse() {
+  const [courseId, day] = location.pathname.split('/').slice(3, 5).map(decodeURIComponent);
+  if (!courseId) return;
+  prime(coursePath(courseId));
+  if (day && /^\d+$/.test(day)) primeText(lessonContentUrl(courseId, day));
+}
 const CoursesPage = learningScreen(() => import('../features/courses/components/CoursesPage'));
 /**
  * The course screen with its chat, composed in ./CourseScreen. The lesson's chunks load beside it,
  * not after it: a lesson opened by its address waited for each in turn.
  */
 const CoursePage = learningScreen(() => {
+  primeCourse();
   LessonPage.preload();
   return import('./CourseScreen');
 });
@@ -56,6 +71,17 @@ const LessonTest = lessonSection('LessonTest');
 const LessonDiary = learningScreen(() => import('./LessonDiary'));
 /** «Мій щоденник»: every diary entry of mine in the course (./CourseDiary). */
 const CourseDiary = learningScreen(() => import('./CourseDiary'));
+/**
+ * The screen of the address a signed-in visit opens on, fetched as soon as these routes are here
+ * (when routes.tsx fetched these routes while the session is restored): home and its «Що сьогодні», or a course and its
+ * lesson. Each renders at once then, instead of suspending in turn (issue 23).
+ */
+async function preloadScreen(pathname: string): Promise<void> {
+  const [, uk, section, courseId] = pathname.split('/');
+  if (uk !== 'uk') return;
+  if (!section) await Promise.all([HomePage.preload(), TodayPanel.preload()]);
+  else if (section === 'learn' && courseId) await CoursePage.preload();
+}
 /** A homework screen: one chunk for both, which injects the whole exercises slice. */
 const homeworkScreen = (name: 'LessonPractice' | 'Active') => () =>
   import('./HomeworkScreens').then((m) => ({ default: m[name] }));
@@ -74,10 +100,20 @@ const NotificationSettingsPage = notificationScreen('Settings');
 const ActivePage = lazyScreen<object>(homeworkScreen('Active'));
 const ClubsPage = activityScreen('Clubs');
 /** A support screen: one chunk for the donation form and the support programme, which injects their slices. */
-type SupportName = 'Donation' | 'Indicators' | 'Payments' | 'Subscriptions' | 'Footprint' | 'Team' | 'Gratitudes';
+type SupportName =
+  | 'Donation'
+  | 'Restart'
+  | 'Indicators'
+  | 'Payments'
+  | 'Subscriptions'
+  | 'Footprint'
+  | 'Team'
+  | 'Gratitudes';
 const supportScreen = (name: SupportName) =>
   lazyScreen<object>(() => import('./SupportScreens').then((m) => ({ default: m[name] })));
 const DonationPage = supportScreen('Donation');
+/** A failed charge's one-click restart: straight on to the checkout. */
+const RestartPage = supportScreen('Restart');
 const IndicatorsPage = supportScreen('Indicators');
 const PaymentsPage = supportScreen('Payments');
 const SubscriptionsPage = supportScreen('Subscriptions');
@@ -95,31 +131,55 @@ const RepliesPage = lazyScreen(() => import('../features/replies/components/Repl
 const AdminScreens = lazyScreen(() => import('./AdminScreens'));
 
 /**
- * The lesson: once it is on screen, the practice and diary tabs' chunks (features of their own)
- * are fetched while the browser is idle, so switching to them shows no spinner either.
+ * The lesson: once its text is on screen, the practice and diary tabs' chunks (features of their
+ * own) and their data (my homework, my diary entry) are fetched while the browser is idle, one
+ * step per idle moment, so switching to them shows no spinner and asks for nothing, while neither
+ * their requests nor their chunks' evaluation (a task each) stand between the lesson and its first
+ * paint; every other tab's content came with the lesson.
  */
 function Lesson() {
+  const { courseId = '', lessonId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const [shown, setShown] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
   useEffect(() => {
-    const preload = () => {
-      LessonPractice.preload();
-      LessonDiary.preload();
+    if (!shown) return;
+    const steps: (() => unknown)[] = [
+      () => {
+        if (!courseId || !lessonId) return;
+        prime(exercisePath(courseId, lessonId));
+        dispatch(prefetchDiary({ courseId, lessonId }));
+      },
+      LessonPractice.preload,
+      LessonDiary.preload,
+    ];
+    let cancel = () => {};
+    let cancelled = false;
+    const step = (index: number) => {
+      const run = steps[index];
+      if (!run || cancelled) return;
+      cancel = whenIdle(() => void Promise.resolve(run()).then(() => step(index + 1)));
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preload, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 1000);
-    return () => clearTimeout(timer);
-  }, []);
-  return <LessonPage />;
+    step(0);
+    return () => {
+      cancelled = true;
+      cancel();
+    };
+  }, [shown, dispatch, courseId, lessonId]);
+  return <LessonPage onShown={onShown} />;
 }
 
 function Home() {
   const user = useAppSelector(selectUser);
-  return <HomePage firstName={user?.first_name ?? ''} today={<TodayPanel />} />;
+  return <HomePage firstName={user?.first_name ?? ''} today={(ways) => <TodayPanel ways={ways} />} />;
 }
 
 /** Spec section 2's routes under /uk (relative: this renders inside the /uk/* route). */
+/** What routes.tsx loads: these routes, once the early-started screen of the address is here. */
+export const firstScreen = (
+  (globalThis as { __early?: object }).__early ? preloadScreen(location.pathname) : Promise.resolve()
+).then(() => ({ default: SignedInRoutes }));
+
 export default function SignedInRoutes() {
   const user = useAppSelector(selectUser);
   const userId = user?._id ?? null;
@@ -152,6 +212,7 @@ export default function SignedInRoutes() {
           <Route path="game/repetition" element={<RepetitionPage />} />
           <Route path="olympiad" element={<OlympiadPage />} />
           <Route path="donat" element={<DonationPage />} />
+          <Route path="donat/restart/:orderId" element={<RestartPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="confirm-email/:token" element={<ConfirmEmailPage />} />
           <Route path="profile/two-step" element={<TwoStepSetupPage />} />

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import DonationPage from '../features/payments/components/DonationPage';
 import FootprintPage from '../features/payments/components/FootprintPage';
 import PaymentsPage from '../features/payments/components/PaymentsPage';
+import RestartPage from '../features/payments/components/RestartPage';
 import SubscriptionsPage from '../features/payments/components/SubscriptionsPage';
 import { selectIndicators } from '../features/support';
 import GratitudesPage from '../features/support/components/GratitudesPage';
@@ -28,6 +29,7 @@ export {
   GratitudesPage as Gratitudes,
   IndicatorsPage as Indicators,
   PaymentsPage as Payments,
+  RestartPage as Restart,
   SubscriptionsPage as Subscriptions,
   TeamPage as Team,
 };

@@ -3,6 +3,7 @@ import { useDispatch, useStore } from 'react-redux';
 import { useLocation } from 'react-router';
 import { countNotificationsSet, type ExercisesRootState } from '../features/homework';
 import { api } from '../shared/api';
+import { whenIdle } from '../shared/lib/whenIdle';
 
 /**
  * While signed in: refreshes the unread count (GET notifications, one is enough) on every navigation
@@ -27,7 +28,8 @@ export function useCountRefresh(signedIn: boolean): void {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every route change refreshes the count.
   useEffect(() => {
-    if (signedIn) refresh();
+    // Not before the screen it came with: a badge can wait for the browser's idle moment.
+    if (signedIn) return whenIdle(refresh);
   }, [refresh, signedIn, pathname, search]);
 
   useEffect(() => {

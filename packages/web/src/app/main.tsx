@@ -19,7 +19,7 @@ function app(store: AppStore) {
   );
 }
 
-/** Another tab's sign-in or sign-out is this tab's too (app/tabSync.ts, loaded after the first screen). */
+/** Another tab's sign-in or sign-out is this tab's too (app/tabSync.ts, a chunk of its own). */
 function followOtherTabs(store: AppStore) {
   import('./tabSync').then((tabs) => tabs.followOtherTabs(store));
 }
@@ -72,6 +72,7 @@ if (prerendered) {
   setTimeout(() => void hydrate(prerendered), 0);
 } else {
   const { store } = createAppStore();
-  followOtherTabs(store);
+  // A signed-in screen started early (index.html's head script) follows once idle (AppLayout).
+  if (!(window as { __early?: object }).__early) followOtherTabs(store);
   render(store);
 }

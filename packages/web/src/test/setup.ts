@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetPrimed } from '../shared/lib/primed';
 import { resetFakeSockets } from './fakeSocket';
 
 // The first test of a file loads its lazy screens cold (module transforms); on a busy two-core
@@ -20,6 +21,14 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   };
 }
 
+// jsdom has no idle periods: work kept for one (shared/lib/whenIdle.ts) runs at the next turn, as
+// in a browser with nothing else to do.
+if (typeof window.requestIdleCallback !== 'function') {
+  window.requestIdleCallback = (callback) =>
+    window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0);
+  window.cancelIdleCallback = (id) => window.clearTimeout(id);
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -27,4 +36,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   resetFakeSockets();
+  // Answers a screen's loader asked for are the test's own (shared/lib/primed.ts).
+  forgetPrimed();
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { Outlet, useNavigate } from 'react-router';
 import { logout, selectUser } from '../../features/auth';
 import { selectCountNotifications } from '../../features/homework';
@@ -8,11 +9,13 @@ import { previousLocation } from '../../shared/lib/previousLocation';
 import { forgetSession, registerWorker } from '../../shared/lib/serviceWorker';
 import { sessionEnded } from '../../shared/lib/session';
 import { SignedInFrameContext } from '../../shared/lib/signedInFrame';
+import { whenIdle } from '../../shared/lib/whenIdle';
 import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { useCountRefresh } from '../countRefresh';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { fetchIndicators } from '../partners';
 import { useRealtime } from '../realtime';
+import type { AppStore } from '../store';
 import styles from './AppLayout.module.css';
 import { Header } from './Header';
 
@@ -34,8 +37,13 @@ export default function AppLayout() {
   const userId = user?._id;
 
   useEffect(() => {
-    if (userId) dispatch(fetchIndicators());
+    if (userId) return whenIdle(() => dispatch(fetchIndicators()));
   }, [dispatch, userId]);
+
+  // Another tab's sign-out is this tab's too (tabSync.ts). Where the app started straight on a
+  // signed-in screen (main.tsx), it is set up here, once that screen has had its requests.
+  const store = useStore() as AppStore;
+  useEffect(() => whenIdle(() => void import('../tabSync').then((tabs) => tabs.followOtherTabs(store))), [store]);
 
   // The app offline and push messages (src/sw.ts). Once the worker controls the page, the user is
   // fetched again through it, so a reload without a network still restores the session.

@@ -20,6 +20,7 @@ const TABS: readonly (readonly [path: string, label: string, curators: boolean])
   ['clubs', t.nav.clubs, false],
   ['certificates', t.nav.certificates, false],
   ['payments', t.nav.payments, false],
+  ['openbook', t.nav.openbook, false],
   ['audit', t.nav.audit, false],
 ];
 

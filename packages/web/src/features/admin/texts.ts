@@ -51,6 +51,7 @@ export const adminTexts = {
     clubs: 'Клуби',
     certificates: 'Сертифікати',
     payments: 'Внески',
+    openbook: 'Відкритий звіт',
     audit: 'Журнал дій',
   },
   access: {

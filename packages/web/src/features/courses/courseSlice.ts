@@ -3,6 +3,7 @@ import type { Course, CourseListItem, Today, User } from '@yedyni/contract';
 import { lessonOpensAt } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
+import { coursePath, primedGet, TODAY_PATH } from '../../shared/lib/primed';
 import { sessionEnded, userUpdated } from '../../shared/lib/session';
 import { curatorApi } from './api';
 import type { CourseState, CoursesRootState } from './types';
@@ -28,7 +29,7 @@ function courseCall<Arg, Result>(type: string, call: (arg: Arg) => Promise<Resul
   });
 }
 
-const path = (courseId: string) => `/courses/${encodeURIComponent(courseId)}`;
+const path = coursePath;
 
 /** Read: every course, mine and those I can join. */
 export const fetchCourses = courseCall<void, CourseListItem[]>('course/list', async () => {
@@ -40,10 +41,10 @@ export const fetchCourses = courseCall<void, CourseListItem[]>('course/list', as
  * Read: the next lesson, diary entries to write and progress in each of my courses. The answer
  * carries the daily habit too (one request for home): the habit's slice takes it from this action.
  */
-export const fetchToday = courseCall<void, Today>('course/today', () => api.get<Today>('/courses/today'));
+export const fetchToday = courseCall<void, Today>('course/today', () => primedGet<Today>(TODAY_PATH));
 
 /** Read: one course with its lessons (403 for a course I have not joined). */
-export const fetchCourse = courseCall('course/fetch', (courseId: string) => api.get<Course>(path(courseId)));
+export const fetchCourse = courseCall('course/fetch', (courseId: string) => primedGet<Course>(coursePath(courseId)));
 
 /**
  * Joins a course, in the chosen wave (one of the course's `joinWaves`; without one, the server's

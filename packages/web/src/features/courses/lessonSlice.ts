@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Lesson, SelfTestResult } from '@yedyni/contract';
-import { api, errorMessage, getText } from '../../shared/api';
+import { api, errorMessage } from '../../shared/api';
+import { primedText } from '../../shared/lib/primed';
 import { sessionEnded } from '../../shared/lib/session';
 import type { CoursesRootState, LessonState, SelfTestArg } from './types';
 
@@ -19,7 +20,7 @@ const createLessonThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
 /** Read: the lesson's main content, fetched as text from its URL with the Bearer token. */
 export const fetchLessonContent = createLessonThunk('lesson/content', async (url: string, { rejectWithValue }) => {
   try {
-    return await getText(url);
+    return await primedText(url);
   } catch (error) {
     return rejectWithValue(errorMessage(error));
   }

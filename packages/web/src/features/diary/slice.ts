@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
 import type { Diary, DiaryList } from '@yedyni/contract';
 import { api, errorMessage } from '../../shared/api';
@@ -26,10 +27,21 @@ function diaryCall<Arg>(type: string, call: (arg: Arg) => Promise<Diary | null>)
   });
 }
 
+/** Reads under way by lesson: asked again meanwhile (the tab opened while the lesson read ahead), one request serves both. */
+const reading = new Map<string, Promise<Diary | null>>();
+
 /** Read: the entry of a lesson, or null when none is written yet. */
-export const fetchDiary = diaryCall('diary/fetch', ({ courseId, lessonId }: DiaryQuery) =>
-  api.get<Diary | null>(`/diary?${new URLSearchParams({ courseId, lessonId })}`),
-);
+export const fetchDiary = diaryCall('diary/fetch', ({ courseId, lessonId }: DiaryQuery) => {
+  const key = diaryKey({ courseId, lessonId });
+  let answer = reading.get(key);
+  if (!answer) {
+    answer = api
+      .get<Diary | null>(`/diary?${new URLSearchParams({ courseId, lessonId })}`)
+      .finally(() => reading.delete(key));
+    reading.set(key, answer);
+  }
+  return answer;
+});
 
 /**
  * Read: every entry of mine in a course, by lesson (the «Мій щоденник» screen). The screen keeps
@@ -83,3 +95,15 @@ export const selectDiary = (state: DiaryRootState) => selectDiaryState(state).di
 export const selectDiaryLoadedFor = (state: DiaryRootState) => selectDiaryState(state).loadedFor;
 export const selectDiaryLoading = (state: DiaryRootState) => selectDiaryState(state).isLoading;
 export const selectDiaryError = (state: DiaryRootState) => selectDiaryState(state).error;
+
+/**
+ * A lesson's entry read ahead (the lesson reads its diary tab's entry while it is idle), unless it
+ * is here already (one being read is not asked for again: fetchDiary): the tab then shows it at once.
+ */
+export const prefetchDiary =
+  (query: DiaryQuery) =>
+  (dispatch: ThunkDispatch<DiaryRootState, unknown, UnknownAction>, getState: () => DiaryRootState) => {
+    const state = selectDiaryState(getState());
+    if (state.loadedFor === diaryKey(query)) return;
+    dispatch(fetchDiary(query));
+  };

@@ -2,6 +2,7 @@ import { createAsyncThunk, createSlice, isFulfilled } from '@reduxjs/toolkit';
 import type { RatingUndone } from '@yedyni/contract';
 import { api, errorMessage, upload } from '../../shared/api';
 import { addLoadingState } from '../../shared/lib/loading';
+import { exercisePath, primedGet } from '../../shared/lib/primed';
 import { sessionEnded } from '../../shared/lib/session';
 import { countNotificationsSet, initialExercisesState } from './count';
 import { formData } from './lib/form';
@@ -44,8 +45,7 @@ const query = (params: Record<string, string | number>) =>
 /** Read: my exercise for a lesson, or null when I have not handed one in. */
 export const fetchExercise = homeworkCall(
   'exercises/fetch',
-  async (q: ExerciseQuery) =>
-    (await api.get<Exercise | null>(`/exercises?${query({ courseId: q.courseId, lessonId: q.lessonId })}`)) ?? null,
+  async (q: ExerciseQuery) => (await primedGet<Exercise | null>(exercisePath(q.courseId, q.lessonId))) ?? null,
 );
 
 /** Read: one exercise by id, with its owner and course title (its owner or a curator). */

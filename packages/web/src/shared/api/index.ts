@@ -1,5 +1,6 @@
 export {
   ApiError,
+  answerOf,
   api,
   errorMessage,
   errorStatus,

@@ -59,7 +59,7 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
 /** A lazy screen, and a way to fetch its chunk ahead of its first render. */
-export type LazyScreen<P extends object> = ComponentType<P> & { preload: () => void };
+export type LazyScreen<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
 /**
  * A screen loaded on first render: a spinner while it loads, and an error with a retry button
@@ -104,10 +104,11 @@ export function lazyScreen<P extends object>(load: Loader<P>, timeoutMs = LAZY_L
       </LoadBoundary>
     );
   }
-  LazyScreen.preload = () => {
-    fetch().catch(() => {
-      // A failed preload is tried again when the screen renders, which shows the error then.
-    });
-  };
+  // Settles when the chunk is here or has failed (the screen shows the failure when it renders).
+  LazyScreen.preload = () =>
+    fetch().then(
+      () => {},
+      () => {},
+    );
   return LazyScreen;
 }

@@ -10,6 +10,22 @@ export const MEDIA_CACHE = 'yedyni-media';
 
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
+/** Where vite-plugin-pwa writes the manifest (vite.config.ts). */
+const MANIFEST_URL = '/manifest.webmanifest';
+
+/**
+ * The manifest is linked here, with the worker, and not in index.html (vite.config.ts › quietHead):
+ * Chromium fetches it and an install icon as soon as it sees the link, two requests competing with
+ * the first screen's; the app is installable only once the worker runs anyway.
+ */
+function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = MANIFEST_URL;
+  document.head.append(link);
+}
+
 /**
  * Registers /sw.js (only the built app has it) once the page has loaded. Called by the signed-in
  * frame, which itself loads after the first screen: nothing of it weighs on /login's budget, and
@@ -21,7 +37,10 @@ const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in n
  */
 export function registerWorker(onControlled: () => void): () => void {
   if (!import.meta.env.PROD || !supported()) return () => {};
-  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
+  const register = () => {
+    linkManifest();
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
   navigator.serviceWorker.addEventListener('controllerchange', onControlled);

@@ -1,6 +1,7 @@
 import type { ChatAck, ClientToServerEvents, ServerToClientEvents } from '@yedyni/contract';
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
+import { whenIdle } from '../lib/whenIdle';
 
 // The one Socket.IO connection of a signed-in user (docs/ARCHITECTURE.md «A chat message across instances»): the app starts it after
 // sign-in and stops it on sign-out (app/realtime.ts); features listen and send through it.
@@ -87,6 +88,13 @@ export function startRealtime(getToken: () => string | null, load: Loader = defa
   const mine = sessions;
   session = mine;
   setStatus('connecting');
+  // The connection waits for the browser's idle moment: the screen on its way comes first (issue 23).
+  whenIdle(() => {
+    if (session === mine) connect(mine, getToken, load);
+  });
+}
+
+function connect(mine: number, getToken: () => string | null, load: Loader): void {
   load().then(
     ({ io }) => {
       if (session !== mine) return;

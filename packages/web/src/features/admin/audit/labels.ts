@@ -49,4 +49,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'two-step.codes': 'Нові резервні коди',
   'two-step.sign-in': 'Вхід із кодом',
   'two-step.refused': 'Відхилений код або пароль (двоетапний вхід)',
+  'expense.create': 'Нова витрата (відкритий звіт)',
+  'expense.update': 'Зміна витрати (відкритий звіт)',
+  'expense.delete': 'Видалення витрати (відкритий звіт)',
 };

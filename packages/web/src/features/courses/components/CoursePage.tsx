@@ -1,6 +1,7 @@
 import { type Course, formatDate, type Lesson } from '@yedyni/contract';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useOutlet, useParams } from 'react-router';
+import { lazyScreen } from '../../../shared/lib/lazyScreen';
 import buttons from '../../../shared/ui/buttons.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -11,7 +12,17 @@ import { sortedLessons } from '../lib/lessons';
 import { isOpening, useOpeningClock } from '../lib/useOpeningClock';
 import { courseTexts as t } from '../texts';
 import styles from './CoursePage.module.css';
-import { LessonSchedule, NextWaveForm } from './CuratorTools';
+import type * as Tools from './CuratorTools';
+
+// The curators' scheduling tools come in a chunk of their own, with the form fields they use: a
+// learner's course page and lesson never load them (one style sheet fewer before a lesson paints).
+const curatorTools = () => import('./CuratorTools');
+const NextWaveForm = lazyScreen<ComponentProps<typeof Tools.NextWaveForm>>(() =>
+  curatorTools().then((tools) => ({ default: tools.NextWaveForm })),
+);
+const LessonSchedule = lazyScreen<ComponentProps<typeof Tools.LessonSchedule>>(() =>
+  curatorTools().then((tools) => ({ default: tools.LessonSchedule })),
+);
 
 interface CoursePageProps {
   /** The course's chat, which the app composes in (the chat is a feature of its own). */

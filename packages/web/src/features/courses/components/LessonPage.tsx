@@ -5,7 +5,7 @@ import { Notice } from '../../../shared/ui/Alert';
 import { type RouteTab, TabStrip, tabId } from '../../../shared/ui/TabStrip';
 import { selectCourse } from '../courseSlice';
 import { useCoursesDispatch, useCoursesSelector } from '../hooks';
-import { fetchLessonContent, lessonSet, selectCurrentLesson } from '../lessonSlice';
+import { fetchLessonContent, lessonSet, selectLessonState } from '../lessonSlice';
 import { audioTracks, playableVideos, sortedLessons } from '../lib/lessons';
 import { isOpening, useOpeningClock } from '../lib/useOpeningClock';
 import { courseTexts as t } from '../texts';
@@ -30,11 +30,16 @@ function lessonTabs(lesson: Lesson, base: string): RouteTab[] {
   ).map(([path, label]) => ({ key: path || 'main', to: path ? `${base}/${path}` : base, label }));
 }
 
-export default function LessonPage() {
+interface LessonPageProps {
+  /** Called once the lesson's text (or why it cannot be read) is on screen: the app reads ahead then. */
+  onShown?: () => void;
+}
+
+export default function LessonPage({ onShown }: LessonPageProps) {
   const { courseId = '', lessonId = '' } = useParams();
   const dispatch = useCoursesDispatch();
   const course = useCoursesSelector(selectCourse);
-  const current = useCoursesSelector(selectCurrentLesson);
+  const { currentLesson: current, content, isLoading } = useCoursesSelector(selectLessonState);
   const lessons = course ? sortedLessons(course.lessons) : [];
   const index = lessons.findIndex((l) => l.day === lessonId);
   const lesson = lessons[index];
@@ -60,6 +65,11 @@ export default function LessonPage() {
     if (lessonId) headingRef.current?.focus();
   }, [lessonId]);
 
+  const textHere = course !== null && (!readable || (current?.content === lesson.content && !isLoading));
+  useEffect(() => {
+    if (textHere) onShown?.();
+  }, [textHere, onShown]);
+
   if (!course) return null;
   const courseLink = `/uk/learn/${encodeURIComponent(courseId)}`;
   const prev = index > 0 ? lessons[index - 1] : undefined;
@@ -68,6 +78,10 @@ export default function LessonPage() {
   const tabs = lesson ? lessonTabs(lesson, lessonLink) : [];
   const section = pathname.replace(/\/+$/, '').slice(lessonLink.length + 1);
   const selected = tabs.find((tab) => tab.key === (section || 'main'))?.key ?? null;
+  const shown = current?.content === lesson?.content && current?.day === lesson?.day;
+  // The pager waits below the main text until that text is here: arriving, it would push the
+  // pager down (CLS); every other tab's content comes with the course.
+  const settled = !readable || (shown && !(selected === 'main' && isLoading && !content));
 
   return (
     <div className={styles.page}>
@@ -105,13 +119,13 @@ export default function LessonPage() {
                 className={styles.panel}
               >
                 {/* Sections read the current lesson from the store: render once it is this one. */}
-                {current?.content === lesson.content && current.day === lesson.day && <Outlet />}
+                {shown && <Outlet />}
               </div>
             </>
           )}
         </>
       )}
-      {(prev || next) && (
+      {settled && (prev || next) && (
         <nav aria-label={t.lessonNav} className={styles.pager}>
           {prev && (
             <Link to={`${courseLink}/${encodeURIComponent(prev.day)}`} className={styles.prev} rel="prev">

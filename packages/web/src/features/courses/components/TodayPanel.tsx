@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -15,8 +15,19 @@ import styles from './TodayPanel.module.css';
 const lessonPath = (courseId: string, day: string) =>
   `/uk/learn/${encodeURIComponent(courseId)}/${encodeURIComponent(day)}`;
 
-/** Home, «Що сьогодні»: per course the next lesson, the diary entries still to write, and progress. */
-export default function TodayPanel() {
+interface TodayPanelProps {
+  /** Shown above the plan (home's habit card, whose data comes with this request). */
+  above?: ReactNode;
+  /** Shown below the plan (home's ways on). */
+  below?: ReactNode;
+}
+
+/**
+ * Home, «Що сьогодні»: per course the next lesson, the diary entries still to write, and progress.
+ * Until its answer (or failure) is here it shows one spinner and nothing else: what comes with it
+ * (`above`, `below`) appears in the same paint, so nothing on the screen moves (CLS).
+ */
+export default function TodayPanel({ above, below }: TodayPanelProps) {
   const dispatch = useCoursesDispatch();
   const today = useCoursesSelector(selectToday);
   const [failed, setFailed] = useState(false);
@@ -30,30 +41,31 @@ export default function TodayPanel() {
     dispatch(fetchToday()).then((result) => setFailed(fetchToday.rejected.match(result)));
   }, [dispatch, now]);
 
+  if (today === null && !failed) return <Spinner />;
   return (
-    <section className={styles.today} aria-labelledby="today-title">
-      <h2 id="today-title">{t.todayTitle}</h2>
-      {today === null ? (
-        failed ? (
+    <>
+      {above}
+      <section className={styles.today} aria-labelledby="today-title">
+        <h2 id="today-title">{t.todayTitle}</h2>
+        {today === null ? (
           <p className={styles.muted}>{t.todayFailed}</p>
+        ) : today.length === 0 ? (
+          <div className={styles.empty}>
+            <p>{t.todayEmpty}</p>
+            <Link to="/uk/learn">{t.todayChoose}</Link>
+          </div>
         ) : (
-          <Spinner compact />
-        )
-      ) : today.length === 0 ? (
-        <div className={styles.empty}>
-          <p>{t.todayEmpty}</p>
-          <Link to="/uk/learn">{t.todayChoose}</Link>
-        </div>
-      ) : (
-        <ul className={`${layout.list} ${styles.list}`}>
-          {today.map((course) => (
-            <li key={course._id}>
-              <TodayCard course={course} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+          <ul className={`${layout.list} ${styles.list}`}>
+            {today.map((course) => (
+              <li key={course._id}>
+                <TodayCard course={course} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {below}
+    </>
   );
 }
 

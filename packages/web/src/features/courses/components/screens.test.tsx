@@ -174,7 +174,8 @@ describe('/uk/learn/:courseId: the course', () => {
     );
     const app = renderApp('/uk/learn/c-1');
     expect(await screen.findByRole('heading', { name: 'Інструменти куратора' })).toBeInTheDocument();
-    const buttons = screen.getAllByRole('button', { name: 'Запланувати' });
+    // The tools come in a chunk of their own (a learner never loads it).
+    const buttons = await screen.findAllByRole('button', { name: 'Запланувати' });
     expect(buttons).toHaveLength(3);
     expect(buttons[2]).toHaveAccessibleDescription('Урок 3: Числа');
 
@@ -426,6 +427,29 @@ describe('/uk/learn/:courseId/:lessonId: the lesson', () => {
       'GET /api/diary?courseId=c-1&lessonId=1',
     ]);
     // A cold start loads every chunk of the app; on a busy machine that alone takes seconds.
+  }, 20_000);
+
+  it('practice and diary: their data is read while the lesson is on screen, so switching asks for nothing', async () => {
+    const fetchMock = learnerApi({ 'GET /api/diary?courseId=c-1&lessonId=1': () => json(null) });
+    renderApp('/uk/learn/c-1/1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Текст уроку 1' })).toBeInTheDocument();
+    // Idle (jsdom has no requestIdleCallback: a second later), the two tabs' reads are made.
+    await waitFor(
+      () => {
+        const calls = callsOf(fetchMock);
+        expect(calls).toContain('GET /api/exercises?courseId=c-1&lessonId=1');
+        expect(calls).toContain('GET /api/diary?courseId=c-1&lessonId=1');
+      },
+      { timeout: 5000 },
+    );
+    const before = callsOf(fetchMock).filter((c) => !c.includes('/notifications') && !c.includes('/partners/'));
+    const click = ui();
+    await click.click(screen.getByRole('tab', { name: 'Щоденник' }));
+    expect(await screen.findByLabelText('Запис')).toBeInTheDocument();
+    await click.click(screen.getByRole('tab', { name: 'Практика' }));
+    expect(await screen.findByLabelText('Ваша відповідь')).toBeInTheDocument();
+    const after = callsOf(fetchMock).filter((c) => !c.includes('/notifications') && !c.includes('/partners/'));
+    expect(after).toEqual(before);
   }, 20_000);
 
   it('a lesson whose opening time passes while it is on screen opens; a passed time is never shown as future', async () => {
@@ -681,6 +705,29 @@ describe('/uk: what to do today', () => {
       'aria-valuenow',
       '1',
     );
+  });
+
+  it('paints once: until «Що сьогодні» is here, one spinner and none of what comes below it (no layout shift)', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = learnerApi({
+      'GET /api/courses/today': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/uk');
+    expect(await screen.findByRole('heading', { name: 'Вітаємо, Олена!' })).toBeInTheDocument();
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('GET /api/courses/today'));
+    // Waiting: neither the habit card above the plan nor the ways on below it take their places yet.
+    expect(screen.getByText('Завантаження…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Навчання' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Що сьогодні' })).toBeNull();
+    answer(json({ courses: [], habit: habitSummary }));
+    expect(await screen.findByRole('region', { name: 'Що сьогодні' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Навчання' })).toBeInTheDocument();
+    expect(screen.queryByText('Завантаження…')).toBeNull();
+    // One request for all of it: the loader's, taken by the panel.
+    expect(callsOf(fetchMock).filter((c) => c === 'GET /api/courses/today')).toHaveLength(1);
   });
 
   it('without courses it links to the course list', async () => {

@@ -1,5 +1,5 @@
 import { formatDay, type HabitSummary, kyivDateRange } from '@yedyni/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../shared/ui/Button';
 import buttons from '../../../shared/ui/buttons.module.css';
@@ -7,9 +7,15 @@ import surfaces from '../../../shared/ui/surfaces.module.css';
 import { selectHabit } from '../habitSlice';
 import { useHabitSelector } from '../hooks';
 import { DAY_STATES, habitTexts as t } from '../texts';
-import { GoalDialog } from './GoalDialog';
 import styles from './HabitCard.module.css';
 import calendar from './StreakCalendar.module.css';
+
+/**
+ * The goal's dialog validates with the contract's schema, and with it comes zod: fetched when the
+ * learner reaches for «Змінити мету», so that home's first screen carries neither (issue 23).
+ */
+const loadGoalDialog = () => import('./GoalDialog');
+const GoalDialog = lazy(() => loadGoalDialog().then((module) => ({ default: module.GoalDialog })));
 
 const WEEKDAYS = ['нд', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
 
@@ -39,6 +45,7 @@ export default function HabitCard() {
 
 function HabitBody({ habit }: { habit: HabitSummary }) {
   const [editing, setEditing] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { streak, goal, done } = habit;
   const goalMet = done.lessons >= goal.lessons && done.repetitions >= goal.repetitions;
   return (
@@ -83,7 +90,16 @@ function HabitBody({ habit }: { habit: HabitSummary }) {
           )}
           {goalMet && <strong className={styles.met}> {t.goalMet}</strong>}
         </p>
-        <button type="button" className={buttons.text} onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className={buttons.text}
+          onPointerEnter={loadGoalDialog}
+          onFocus={loadGoalDialog}
+          onClick={() => {
+            setOpened(true);
+            setEditing(true);
+          }}
+        >
           {t.changeGoal}
         </button>
       </div>
@@ -97,7 +113,12 @@ function HabitBody({ habit }: { habit: HabitSummary }) {
           {habit.team && <p className={styles.muted}>{t.team(habit.team.current, habit.team.members)}</p>}
         </div>
       )}
-      <GoalDialog open={editing} goal={goal} onClose={() => setEditing(false)} />
+      {/* Kept once opened: closing the dialog (not unmounting it) gives focus back to the button. */}
+      {opened && (
+        <Suspense fallback={null}>
+          <GoalDialog open={editing} goal={goal} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

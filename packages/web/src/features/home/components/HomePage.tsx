@@ -33,8 +33,11 @@ const CARDS = [
 
 interface HomePageProps {
   firstName: string;
-  /** «Що сьогодні»: the learning plan, composed in by the app. */
-  today?: ReactNode;
+  /**
+   * «Що сьогодні»: the learning plan, composed in by the app. It is given the ways on (the cards
+   * below it) to show once the plan is there, so that they do not jump down when it arrives.
+   */
+  today?: (ways: ReactNode) => ReactNode;
   /** Unread notifications: the homework feature puts them here. */
   notifications?: ReactNode;
 }
@@ -46,18 +49,23 @@ export default function HomePage({ firstName, today, notifications }: HomePagePr
       <h1 className={styles.greeting}>Вітаємо, {firstName}!</h1>
       <p className={styles.lead}>Сьогодні чудовий день, щоб трохи більше говорити українською. З чого почнемо?</p>
       {notifications}
-      {today}
-      <ul className={`${layout.list} ${styles.grid}`}>
-        {CARDS.map((card) => (
-          <li key={card.to}>
-            <article className={`${surfaces.card} ${styles.card}`}>
-              <h2>{card.title}</h2>
-              <p>{card.text}</p>
-              <Link to={card.to}>{card.link}</Link>
-            </article>
-          </li>
-        ))}
-      </ul>
+      {today ? today(<Ways />) : <Ways />}
     </>
+  );
+}
+
+function Ways() {
+  return (
+    <ul className={`${layout.list} ${styles.grid}`}>
+      {CARDS.map((card) => (
+        <li key={card.to}>
+          <article className={`${surfaces.card} ${styles.card}`}>
+            <h2>{card.title}</h2>
+            <p>{card.text}</p>
+            <Link to={card.to}>{card.link}</Link>
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }

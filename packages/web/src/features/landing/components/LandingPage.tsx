@@ -58,6 +58,9 @@ export default function LandingPage() {
         <p>
           <Link to="/privacy">{t.privacy}</Link>
         </p>
+        <p>
+          <Link to="/zvit">{t.openbook}</Link>
+        </p>
       </footer>
     </>
   );
