@@ -12,5 +12,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Above the 10 s of findBy/waitFor (src/test/setup.ts), so a slow cold start is not a timeout.
+    testTimeout: 20_000,
   },
 });

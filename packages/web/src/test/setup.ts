@@ -5,8 +5,9 @@ import { forgetPrimed } from '../shared/lib/primed';
 import { resetFakeSockets } from './fakeSocket';
 
 // The first test of a file loads its lazy screens cold (module transforms); on a busy two-core
-// machine that alone can pass the default 1 s of findBy/waitFor.
-configure({ asyncUtilTimeout: 3000 });
+// machine running the whole suite that alone has passed 3 s of findBy/waitFor (CI, stop 29).
+// A wait that fails still fails; it only fails later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // No test opens a real connection: socket.io-client is the fake the test drives (test/fakeSocket.ts).
 vi.mock('socket.io-client', () => import('./fakeSocket'));
