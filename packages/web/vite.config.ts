@@ -63,9 +63,10 @@ export function appRouter({ production = true } = {}): Plugin {
 }
 
 /**
- * The installable app: the manifest (/manifest.webmanifest, linked from index.html) and our own
- * service worker src/sw.ts, built to /sw.js with the list of files to precache. The page registers
- * it after `load` (app/main.tsx), so the first screen's bytes do not change.
+ * The installable app: the manifest (/manifest.webmanifest) and our own service worker src/sw.ts,
+ * built to /sw.js with the list of files to precache. The signed-in frame links the one and
+ * registers the other at the first idle moment after `load` (shared/lib/serviceWorker.ts), so
+ * neither weighs on the first screen.
  */
 const installableApp = VitePWA({
   strategies: 'injectManifest',
@@ -192,8 +193,8 @@ function signedInHead(): Plugin {
  * Three requests fewer before a screen paints (issue 23 counts them): the entry's style sheet (the
  * tokens and base styles every screen needs, 2–3 KB compressed) and the favicon (an SVG of 0.4 KB)
  * are written into the page, and the manifest (which makes Chromium fetch an install icon too) is
- * linked by shared/lib/serviceWorker.ts once the page has loaded, with the worker that installing
- * needs as well. The server allows the <style> by its hash (infra/http/web.ts); the prerendered
+ * linked by shared/lib/serviceWorker.ts at the first idle moment after the page has loaded, with
+ * the worker that installing needs as well. The server allows the <style> by its hash (infra/http/web.ts); the prerendered
  * login.html keeps it (scripts/prerender.mjs).
  */
 /** The entry's style sheet, which quietHead writes into the page. */

@@ -1,3 +1,5 @@
+import { whenIdle } from './whenIdle';
+
 /**
  * The app's service worker (src/sw.ts, built to /sw.js by vite-plugin-pwa): its registration,
  * and what sign-out must forget. The names of its caches live here so the worker and the page agree on them.
@@ -27,7 +29,7 @@ function linkManifest() {
 }
 
 /**
- * Registers /sw.js (only the built app has it) once the page has loaded. Called by the signed-in
+ * Registers /sw.js (only the built app has it) at the first idle moment after the page has loaded. Called by the signed-in
  * frame, which itself loads after the first screen: nothing of it weighs on /login's budget, and
  * what the worker keeps offline is what a signed-in person reads.
  *
@@ -37,9 +39,14 @@ function linkManifest() {
  */
 export function registerWorker(onControlled: () => void): () => void {
   if (!import.meta.env.PROD || !supported()) return () => {};
+  // `load` can come before the screen's largest paint on a slow phone (a lesson's text renders
+  // after its data): the first idle moment after it is past that paint.
+  let cancelIdle = () => {};
   const register = () => {
-    linkManifest();
-    navigator.serviceWorker.register('/sw.js').catch(() => {});
+    cancelIdle = whenIdle(() => {
+      linkManifest();
+      navigator.serviceWorker.register('/sw.js').catch(() => {});
+    });
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
@@ -49,14 +56,15 @@ export function registerWorker(onControlled: () => void): () => void {
   if (navigator.serviceWorker.controller) onControlled();
   return () => {
     window.removeEventListener('load', register);
+    cancelIdle();
     navigator.serviceWorker.removeEventListener('controllerchange', onControlled);
   };
 }
 
 /**
  * The worker's registration once it is active, or null where there is none (no support, the
- * development server). The frame registers it after `load`, and its first install fetches the app
- * shell: a screen that asks early waits for that, up to `waitMs`.
+ * development server). The frame registers it at the first idle moment after `load`, and its first
+ * install fetches the app shell: a screen that asks early waits for that, up to `waitMs`.
  */
 export async function activeWorker(waitMs = 15_000): Promise<ServiceWorkerRegistration | null> {
   if (!supported()) return null;
