@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, WAVE_JOIN_DAYS } from '@yedyni/contract';
+import { COURSE_MESSAGES, kyivIsoDate, WAVE_JOIN_DAYS } from '@yedyni/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { curator, DAY, importFixtures, kyivMidnight, RIGHT_ANSWERS, signUp } from './support/courses.js';
@@ -176,6 +176,50 @@ describe('curator tools', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('curator tools take ISO 8601 instants besides milliseconds (issue 24)', () => {
+  it('schedules a lesson and announces a wave from ISO strings; the answers stay in milliseconds', async () => {
+    const opensAt = t.clock.now() - 60_000;
+    const scheduled = await t.api('PATCH', '/api/courses/lesson/date', {
+      token: curatorToken,
+      body: { courseId: alpha, lessonId: '2', scheduledDate: new Date(opensAt).toISOString() },
+    });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body).toEqual({ lessonId: '2', scheduledDate: opensAt });
+
+    const start = kyivMidnight(t, 5);
+    // The same instant as a Kyiv clock with its offset.
+    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', timeZoneName: 'longOffset' })
+      .formatToParts(start)
+      .find((part) => part.type === 'timeZoneName')
+      ?.value.replace('GMT', '');
+    const kyivDay = kyivIsoDate(start);
+    const announced = await t.api('PATCH', '/api/courses/next', {
+      token: curatorToken,
+      body: { courseId: beta, nextWave: '77', nextStart: `${kyivDay}T00:00:00${offset}` },
+    });
+    expect(announced.status).toBe(200);
+    expect(announced.body).toEqual({ _id: beta, nextWave: '77', nextStart: start });
+
+    const refused = await t.api('PATCH', '/api/courses/next', {
+      token: curatorToken,
+      body: { courseId: beta, nextWave: '78', nextStart: 'завтра' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await t.api('GET', `/api/courses/${beta}`, { token: curatorToken })).body).toMatchObject({
+      nextWave: '77',
+      nextStart: start,
+    });
+    await t.api('PATCH', '/api/courses/next', {
+      token: curatorToken,
+      body: { courseId: beta, nextWave: null, nextStart: null },
+    });
+    await t.api('PATCH', '/api/courses/lesson/date', {
+      token: curatorToken,
+      body: { courseId: alpha, lessonId: '2', scheduledDate: null },
+    });
   });
 });
 

@@ -209,6 +209,15 @@ describe('diary', () => {
     expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token: other.token })).body).toBeNull();
   });
 
+  it('takes the date as a full ISO instant too, and keeps the Kyiv day it falls on (issue 24)', async () => {
+    const { token } = await signUp(t);
+    // 22:30 UTC on 3 March is already 4 March in Kyiv (UTC+2 in winter).
+    const created = await t.api('POST', '/api/diary', { token, body: body({ date: '2026-03-03T22:30:00.000Z' }) });
+    expect(created.status).toBe(201);
+    expect(created.body.date).toBe('2026-03-04');
+    expect((await t.api('GET', `/api/diary?courseId=${alpha}&lessonId=1`, { token })).body.date).toBe('2026-03-04');
+  });
+
   it('cannot be given a self-test score by hand', async () => {
     const { token } = await signUp(t);
     const created = await t.api('POST', '/api/diary', { token, body: body({ test: 10 }) });
