@@ -189,16 +189,11 @@ describe('curator tools take ISO 8601 instants besides milliseconds (issue 24)',
     expect(scheduled.status).toBe(200);
     expect(scheduled.body).toEqual({ lessonId: '2', scheduledDate: opensAt });
 
+    // A date alone is its Kyiv midnight.
     const start = kyivMidnight(t, 5);
-    // The same instant as a Kyiv clock with its offset.
-    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', timeZoneName: 'longOffset' })
-      .formatToParts(start)
-      .find((part) => part.type === 'timeZoneName')
-      ?.value.replace('GMT', '');
-    const kyivDay = kyivIsoDate(start);
     const announced = await t.api('PATCH', '/api/courses/next', {
       token: curatorToken,
-      body: { courseId: beta, nextWave: '77', nextStart: `${kyivDay}T00:00:00${offset}` },
+      body: { courseId: beta, nextWave: '77', nextStart: kyivIsoDate(start) },
     });
     expect(announced.status).toBe(200);
     expect(announced.body).toEqual({ _id: beta, nextWave: '77', nextStart: start });
