@@ -194,8 +194,8 @@ function signedInHead(): Plugin {
  * tokens and base styles every screen needs, 2–3 KB compressed) and the favicon (an SVG of 0.4 KB)
  * are written into the page, and the manifest (which makes Chromium fetch an install icon too) is
  * linked by shared/lib/serviceWorker.ts at the first idle moment after the page has loaded, with
- * the worker that installing needs as well. The server allows the <style> by its hash (infra/http/web.ts); the prerendered
- * login.html keeps it (scripts/prerender.mjs).
+ * the worker that installing needs as well. The server allows the <style> by its hash
+ * (infra/http/web.ts); the prerendered login.html keeps it (scripts/prerender.mjs).
  */
 /** The entry's style sheet, which quietHead writes into the page. */
 const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;

@@ -29,9 +29,10 @@ function linkManifest() {
 }
 
 /**
- * Registers /sw.js (only the built app has it) at the first idle moment after the page has loaded. Called by the signed-in
- * frame, which itself loads after the first screen: nothing of it weighs on /login's budget, and
- * what the worker keeps offline is what a signed-in person reads.
+ * Registers /sw.js (only the built app has it) and links the manifest at the first idle moment
+ * after the page has loaded. Called by the signed-in frame, which itself loads after the first
+ * screen: nothing of it weighs on /login's budget, and what the worker keeps offline is what a
+ * signed-in person reads.
  *
  * `onControlled` runs when a worker controls this page (now, or once it takes over): what the page
  * fetched before may have gone past it, and the session restore after an offline reload needs the
