@@ -1,6 +1,7 @@
 import type { Lesson } from '@yedyni/contract';
 import { useEffect, useId, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { screenShown } from '../../../shared/lib/whenIdle';
 import { Notice } from '../../../shared/ui/Alert';
 import { type RouteTab, TabStrip, tabId } from '../../../shared/ui/TabStrip';
 import { selectCourse } from '../courseSlice';
@@ -67,7 +68,9 @@ export default function LessonPage({ onShown }: LessonPageProps) {
 
   const textHere = course !== null && (!readable || (current?.content === lesson.content && !isLoading));
   useEffect(() => {
-    if (textHere) onShown?.();
+    if (!textHere) return;
+    screenShown();
+    onShown?.();
   }, [textHere, onShown]);
 
   if (!course) return null;

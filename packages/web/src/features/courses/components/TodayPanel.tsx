@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { screenShown } from '../../../shared/lib/whenIdle';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
@@ -41,7 +42,12 @@ export default function TodayPanel({ above, below }: TodayPanelProps) {
     dispatch(fetchToday()).then((result) => setFailed(fetchToday.rejected.match(result)));
   }, [dispatch, now]);
 
-  if (today === null && !failed) return <Spinner />;
+  const shown = today !== null || failed;
+  useEffect(() => {
+    if (shown) screenShown();
+  }, [shown]);
+
+  if (!shown) return <Spinner />;
   return (
     <>
       {above}
