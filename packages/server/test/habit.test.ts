@@ -289,6 +289,24 @@ describe('streak', () => {
     expect(theirs.team).toBeNull();
     expect(theirs.week.every((d: { state: string }) => d.state !== 'done')).toBe(true);
   });
+
+  it('my team’s practice is never mine: their days and today’s lessons count for them, not me', async () => {
+    at(2026, 4, 1, 9);
+    const me = await signUp(t);
+    const friend = await signUp(t, { inviterId: me.user._id });
+    for (const day of [1, 2, 3]) {
+      at(2026, 4, day, 9);
+      await writeDiary(friend, `Друг ${day}`);
+    }
+    const mine = await summaryOf(me);
+    expect(mine.streak).toMatchObject({ current: 0, best: 0, todayDone: false });
+    expect(mine.done).toEqual({ lessons: 0, repetitions: 0 });
+    expect(mine.team).toEqual({ current: 0, members: 1 });
+    expect(mine.week.every((d: { state: string }) => d.state !== 'done')).toBe(true);
+    const theirs = await summaryOf(friend);
+    expect(theirs.streak).toMatchObject({ current: 3, todayDone: true });
+    expect(theirs.done.lessons).toBe(1);
+  });
 });
 
 describe('daily goal', () => {
