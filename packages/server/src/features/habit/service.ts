@@ -85,37 +85,40 @@ export class HabitService {
   constructor(private readonly deps: HabitDeps) {}
 
   /**
-   * Home's habit card: four queries at once, whatever the size of the team (home is the first
+   * Home's habit card: five queries at once, whatever the size of the team (home is the first
    * screen of every day, and on PostgreSQL each query is a round trip and a socket write: issue 23).
    */
   async summary(actor: Actor): Promise<HabitSummary> {
     const { db, clock } = this.deps;
     const today = kyivIsoDate(clock.now());
     const since = addIsoDays(today, -STREAK_HISTORY_DAYS);
-    const [waves, goal, dueCards, rows] = await Promise.all([
+    const [waves, goal, dueCards, own, teamRows] = await Promise.all([
       this.deps.waves([actor.id]).then((byUser) => byUser.get(actor.id) ?? []),
       this.goalOf(actor.id),
       this.deps.dueCards(actor.id),
-      // Me and every member of my team, each with their practice days (a member with none: one
-      // row, no day), and today's events one by one: the other days' event columns are null, so
-      // DISTINCT folds each of those into one row per person and day.
+      // My practice days, and today's events one by one (the other days' columns are null, so
+      // DISTINCT folds each of those into one row).
       db
-        .selectFrom('users as m')
-        .leftJoin('practice_events as p', (join) => join.onRef('p.user_id', '=', 'm.id').on('p.day', '>=', since))
+        .selectFrom('practice_events')
         .select((eb) => [
-          'm.id',
-          'p.day',
-          eb.case().when('p.day', '=', today).then(eb.ref('p.source_key')).end().as('event'),
-          eb.case().when('p.day', '=', today).then(eb.ref('p.kind')).end().as('kind'),
-          eb.case().when('p.day', '=', today).then(eb.ref('p.ref')).end().as('ref'),
+          'day',
+          eb.case().when('day', '=', today).then(eb.ref('source_key')).end().as('event'),
+          eb.case().when('day', '=', today).then(eb.ref('kind')).end().as('kind'),
+          eb.case().when('day', '=', today).then(eb.ref('ref')).end().as('ref'),
         ])
         .distinct()
-        .where((eb) => eb.or([eb('m.id', '=', actor.id), eb('m.id', 'in', this.deps.team(actor.id))]))
+        .where('user_id', '=', actor.id)
+        .where('day', '>=', since)
+        .execute(),
+      // Every member of my team with each of their practice days (a member with none: one row, no day).
+      db
+        .selectFrom(this.deps.team(actor.id).as('m'))
+        .leftJoin('practice_events as p', (join) => join.onRef('p.user_id', '=', 'm.id').on('p.day', '>=', since))
+        .select(['m.id', 'p.day'])
+        .distinct()
         .execute(),
     ]);
-    const own = rows.filter((row) => row.id === actor.id);
-    const teamRows = rows.filter((row) => row.id !== actor.id);
-    const mine = [...new Set(own.flatMap((row) => (row.day ? [row.day] : [])))];
+    const mine = [...new Set(own.map((row) => row.day))];
     const todays = own.filter((row) => row.event !== null);
     const streak = computeStreak({ days: mine, waves: streakWaves(waves), today });
     const members = new Set(teamRows.map((row) => row.id)).size;
