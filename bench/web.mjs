@@ -14,7 +14,7 @@
 // Figures and budgets: bench/README.md, «Web».
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -201,6 +201,7 @@ async function lighthouseOnce(url, { origin, token } = {}) {
     if (process.env.BENCH_WEB_LHR_DIR) {
       // The whole report of each run, to see where the time goes (BENCH_WEB_LHR_DIR=<dir>).
       const name = `${new URL(url).pathname.split('/').filter(Boolean).slice(0, 2).join('-') || 'root'}-${Date.now()}.json`;
+      mkdirSync(process.env.BENCH_WEB_LHR_DIR, { recursive: true });
       writeFileSync(path.join(process.env.BENCH_WEB_LHR_DIR, name), JSON.stringify(result.lhr));
     }
     return summarize(result.lhr);
