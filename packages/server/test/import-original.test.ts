@@ -34,9 +34,18 @@ const TABLES = {
   import_ids: 'old_id',
 } as const;
 
+/**
+ * The import runs here in the test app's own process and thread, as the operator's command runs
+ * beside a server. better-sqlite3 waits for a lock synchronously: a job poller claiming a due job
+ * while the import's transaction holds SQLite's write lock would block this thread for the whole
+ * busy_timeout (5 s) at each try, the import included. The apps here run no workers, as the
+ * command line's own services do not.
+ */
+const noWorkers = { workers: false };
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, noWorkers);
 });
 afterAll(async () => {
   await t.close();
@@ -449,7 +458,7 @@ describe('import-original of a clean export', () => {
   let clean: TestApp;
   let folder: string;
   beforeAll(async () => {
-    clean = await startTestApp();
+    clean = await startTestApp({}, noWorkers);
     folder = await copyOfExport();
     for (const [name, ids] of Object.entries(LOST)) {
       await editExport(folder, name, (docs) => {

@@ -74,7 +74,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  overrides: Pick<AppOverrides, 'logStream'> & {
+  overrides: Pick<AppOverrides, 'logStream' | 'workers'> & {
     /** Another instance over the same database and data directory (which stay the first one's). */
     sharing?: TestApp;
   } = {},
