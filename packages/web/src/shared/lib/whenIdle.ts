@@ -6,13 +6,14 @@ const IDLE_TIMEOUT_MS = 2000;
  */
 const FIRST_SCREEN_WAIT_MS = 4000;
 
-/** Idle work waiting for the first screen's content; null once it is shown (the gate is open). */
-let waiting: (() => void)[] | null = [];
-function openGate(): void {
-  const starts = waiting ?? [];
-  waiting = null;
-  for (const start of starts) start();
-}
+let gateOpen = false;
+let openGate = () => {};
+const firstScreenShown = new Promise<void>((resolve) => {
+  openGate = () => {
+    gateOpen = true;
+    resolve();
+  };
+});
 // index.html's head script asked for this address's screen's data (home's, a lesson's:
 // vite.config.ts, earlyStart): idle work waits until that screen calls screenShown. On any other
 // address there is nothing to wait for.
@@ -27,14 +28,14 @@ else openGate();
 const PAINT_WAIT_MS = 250;
 
 /**
- * Said by an early-started screen once its content is rendered (home's «Що сьогодні», a lesson's
- * text), or has failed: from then on idle work runs at the browser's idle moments. Before it, an idle
+ * Said by an early-started screen once its content is rendered (home's «Що сьогодні», a lesson's text),
+ * or has failed: from then on idle work runs at the browser's idle moments. Before it, an idle
  * moment between the screen's requests is not one: the screen's content is still to come. The
  * gate opens once that content is painted: the browser presents a rendered frame some time after
  * the task that rendered it, and idle moments come in between.
  */
 export function screenShown(): void {
-  if (waiting === null) return;
+  if (gateOpen) return;
   const renderedAt = performance.now();
   const largestPaint =
     typeof PerformanceObserver === 'function' &&
@@ -64,15 +65,16 @@ export function screenShown(): void {
  * delays its paint (issue 23). Returns what cancels it, for an effect's cleanup.
  */
 export function whenIdle(task: () => void): () => void {
-  if (waiting === null) return idle(task);
-  let cancel = () => {
-    waiting = waiting?.filter((start) => start !== begin) ?? null;
+  if (gateOpen) return idle(task);
+  let cancelled = false;
+  let cancelIdle = () => {};
+  void firstScreenShown.then(() => {
+    if (!cancelled) cancelIdle = idle(task);
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle();
   };
-  const begin = () => {
-    cancel = idle(task);
-  };
-  waiting.push(begin);
-  return () => cancel();
 }
 
 function idle(task: () => void): () => void {
