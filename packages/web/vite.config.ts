@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { withoutPreloadOf } from './build/preloadList.ts';
+import { LAST_SCREEN_ITEM, sessionMark } from './src/shared/lib/lastScreen.ts';
 
 const require = createRequire(import.meta.url);
 // react-router's "exports" only expose the development build; its production build is smaller.
@@ -101,65 +102,159 @@ const installableApp = VitePWA({
 
 /** What a signed-in address's inline script (signedInHead) is given: its screen's files. */
 interface EarlyFiles {
+  /** The app's entry script. */
+  entry: string;
   frame: string[];
   lesson: string[];
+  /** Every style sheet of this build: a kept screen's sheets must all be among them. */
+  css: string[];
+  /** shared/lib/lastScreen.ts's LAST_SCREEN_ITEM. */
+  lastScreen: string;
 }
 
 /**
- * Runs in index.html's head, before the app's script has arrived (so: small, no imports). With a
- * stored session on a /uk address, the signed-in chunks (and a lesson's) are asked for now
- * (modulepreload), not after the app has restored the session and rendered its routes; and
- * home's or the lesson's data too, kept in `window.__early` for shared/lib/primed.ts, which hands
- * the answers to the screens' thunks. Anything unexpected: nothing is started, the app does it all.
+ * Runs in index.html's head and loads the app's entry script (the build takes its static tag out:
+ * signedInHead). With a stored session on a /uk address, the signed-in chunks (and a lesson's) are
+ * asked for now (modulepreload), not after the app has restored the session and rendered its
+ * routes; and home's or the lesson's data too, kept in `window.__early` for shared/lib/primed.ts,
+ * which hands the answers to the screens' thunks. When home as this browser last showed it today is
+ * to be painted from the page (shared/lib/lastScreen.ts; lastScreenFirst paints it), its style
+ * sheets hold the first paint back (blocking=render) and the scripts are asked for once it is
+ * painted, as login.html's are: the first paint shares the network with nothing but home's data.
+ * Anything unexpected: nothing is started early, the app does it all. Written out with
+ * Function#toString: small, no imports, only what a browser has.
  */
-function earlyStart(files: EarlyFiles) {
+function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
+  const scripts: string[] = [];
+  let paintFirst = false;
   try {
     const saved = JSON.parse(localStorage.getItem('persist:auth') || '{}');
     const token = saved.token && JSON.parse(saved.token);
     const [, uk, section, courseId, day] = location.pathname.split('/');
-    if (typeof token !== 'string' || !token || uk !== 'uk') return;
-    const preload = (file: string) => {
-      const link = document.createElement('link');
-      link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-      if (file.endsWith('.css')) link.as = 'style';
-      link.crossOrigin = '';
-      link.href = `/${file}`;
-      document.head.append(link);
-    };
-    const auth = `Bearer ${token}`;
-    const early: Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }> = {};
-    (window as { __early?: typeof early }).__early = early;
-    const get = (key: string, url: string, accept: string) => {
-      early[key] = {
-        at: Date.now(),
-        auth,
-        answer: fetch(url, { headers: { Accept: accept, Authorization: auth } }).then(async (r) => ({
-          status: r.status,
-          text: await r.text(),
-        })),
+    if (typeof token === 'string' && token && uk === 'uk') {
+      const auth = `Bearer ${token}`;
+      const early: Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }> = {};
+      (window as { __early?: typeof early }).__early = early;
+      const get = (key: string, url: string, accept: string) => {
+        early[key] = {
+          at: Date.now(),
+          auth,
+          answer: fetch(url, { headers: { Accept: accept, Authorization: auth } }).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          })),
+        };
+        // Not taken (the app went elsewhere) and failed: nobody's error.
+        early[key].answer.catch(() => {});
       };
-      // Not taken (the app went elsewhere) and failed: nobody's error.
-      early[key].answer.catch(() => {});
-    };
-    files.frame.forEach(preload);
-    if (!section) get('/courses/today', '/api/courses/today', 'application/json');
-    if (section === 'learn' && courseId && day && /^\d+$/.test(day)) {
-      files.lesson.forEach(preload);
-      get(`/courses/${courseId}`, `/api/courses/${courseId}`, 'application/json');
-      const content = `/api/courses/${courseId}/lessons/${day}/content`;
-      get(`text:${content}`, content, 'text/html');
+      scripts.push(...files.frame);
+      if (!section) {
+        get('/courses/today', '/api/courses/today', 'application/json');
+        const last = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(Date.now());
+        if (last && last.session !== mark(auth)) localStorage.removeItem(files.lastScreen);
+        else if (last?.day === today && last.sheets.every((sheet: string) => files.css.includes(sheet))) {
+          for (const sheet of last.sheets) {
+            const link = document.createElement('link');
+            link.rel = 'stylesheet';
+            link.crossOrigin = '';
+            link.setAttribute('blocking', 'render');
+            link.href = `/${sheet}`;
+            document.head.append(link);
+          }
+          (window as { __lastScreen?: string }).__lastScreen = last.html;
+          paintFirst = document.visibilityState === 'visible';
+        }
+      }
+      if (section === 'learn' && courseId && day && /^\d+$/.test(day)) {
+        scripts.push(...files.lesson);
+        get(`/courses/${courseId}`, `/api/courses/${courseId}`, 'application/json');
+        const content = `/api/courses/${courseId}/lessons/${day}/content`;
+        get(`text:${content}`, content, 'text/html');
+      }
     }
   } catch {
     // A stored session the app will not accept either: it starts as without this.
   }
+  const load = () => {
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = `/${files.entry}`;
+    document.head.append(entry);
+    for (const file of scripts) {
+      const link = document.createElement('link');
+      if (file.endsWith('.css')) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = `/${file}`;
+      document.head.append(link);
+    }
+  };
+  if (!paintFirst) return load();
+  // A frame after the browser reports the first paint (it may report it before the frame is on
+  // screen); two frames on where it reports none; and in any case within a second.
+  let loaded = false;
+  const once = () => {
+    if (loaded) return;
+    loaded = true;
+    load();
+  };
+  const nextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      nextFrame();
+    }).observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(nextFrame);
+  setTimeout(once, 1000);
+}
+
+/**
+ * Runs right after #root is parsed (index.html): the kept home earlyStart found is painted in an
+ * inert, aria-hidden copy before #root, which stays hidden while the app renders into it; the app calls
+ * `__showApp` once home is rendered (shared/lib/lastScreen.ts, showApp), and leaving the address
+ * (a refused session goes to /login) or 4 s without either show the app too.
+ */
+function lastScreenFirst() {
+  const html = (window as { __lastScreen?: string }).__lastScreen;
+  const root = document.getElementById('root');
+  if (!html || !root) return;
+  const painted = document.createElement('div');
+  // Seen, not used: no focus, no clicks, and nothing for a screen reader to read twice.
+  painted.inert = true;
+  painted.setAttribute('aria-hidden', 'true');
+  painted.innerHTML = html;
+  root.before(painted);
+  root.hidden = true;
+  const path = location.pathname;
+  const show = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    painted.remove();
+    root.hidden = false;
+    delete (window as { __showApp?: () => void }).__showApp;
+  };
+  const observer = new MutationObserver(() => {
+    if (location.pathname !== path) show();
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  const timer = setTimeout(show, 4000);
+  (window as { __showApp?: () => void }).__showApp = show;
 }
 
 /**
  * index.html gets earlyStart with the file names of this build: the chunks of the `signed-in` and
- * `lesson` groups (below) with the chunks and CSS they import, the entry's left out. The server
- * allows the inline script by its hash (infra/http/web.ts).
+ * `lesson` groups (below) with the chunks and CSS they import, the entry's left out, and every
+ * style sheet; and lastScreenFirst right after #root. The server allows both inline scripts by
+ * their hashes (infra/http/web.ts).
  */
 function signedInHead(): Plugin {
+  const ROOT = '<div id="root"></div>';
+  /** The entry's tag as vite writes it; earlyStart loads the entry instead. */
+  const ENTRY_SCRIPT = /\n?\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
   return {
     name: 'yedyni:signed-in-head',
     apply: 'build',
@@ -168,6 +263,7 @@ function signedInHead(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
+        if (!html.includes(ROOT)) throw new Error(`signedInHead: no ${ROOT} in index.html`);
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const filesOf = (name: string, seen = new Set<string>()): string[] => {
           const chunk = chunks.find((output) => output.name === name || output.fileName === name);
@@ -181,9 +277,21 @@ function signedInHead(): Plugin {
           ];
         };
         const frame = filesOf('signed-in');
-        const files: EarlyFiles = { frame, lesson: filesOf('lesson').filter((file) => !frame.includes(file)) };
-        const script = `(${earlyStart.toString()})(${JSON.stringify(files)})`;
-        return html.replace('</head>', `  <script data-early>${script}</script>\n  </head>`);
+        const css = Object.keys(bundle).filter((file) => file.endsWith('.css') && !ENTRY_CSS.test(file));
+        const entryTag = ENTRY_SCRIPT.exec(html);
+        if (!entryTag?.[1]) throw new Error('signedInHead: the entry <script type="module"> is not in index.html');
+        const files: EarlyFiles = {
+          entry: entryTag[1],
+          frame,
+          lesson: filesOf('lesson').filter((file) => !frame.includes(file)),
+          css,
+          lastScreen: LAST_SCREEN_ITEM,
+        };
+        const script = `(${earlyStart.toString()})(${JSON.stringify(files)}, ${sessionMark.toString()})`;
+        return html
+          .replace(entryTag[0], '')
+          .replace('</head>', `  <script data-early>${script}</script>\n  </head>`)
+          .replace(ROOT, `${ROOT}\n    <script data-early>(${lastScreenFirst.toString()})()</script>`);
       },
     },
   };

@@ -128,15 +128,17 @@ const { restoring, screen } = await renderLogin();
 if (!screen.includes('<h1>')) throw new Error('prerender: the login screen has no heading');
 assertClassesExist(screen + restoring, css);
 
-// The app's entry script: login.html requests it from its inline script instead (inlineScript).
-const ENTRY = /\n?\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const entry = ENTRY.exec(indexHtml)?.[1];
-if (!entry) throw new Error('prerender: the entry <script type="module"> not found in dist/index.html');
-// index.html's head script for signed-in addresses (vite.config.ts, signedInHead): not for /login.
-const EARLY_SCRIPT = /\n?\s*<script data-early>[\s\S]*?<\/script>/;
+// The app's entry script, which index.html's head script loads (vite.config.ts, earlyStart: its
+// `entry`); login.html requests it from its own inline script instead (inlineScript).
+const ENTRY = /<script data-early>[\s\S]*?"entry":"([^"]+\.js)"/;
+const entryFile = ENTRY.exec(indexHtml)?.[1];
+if (!entryFile) throw new Error("prerender: the entry script not found in dist/index.html's head script");
+const entry = `/${entryFile}`;
+// index.html's scripts for signed-in addresses (vite.config.ts, signedInHead: in the head and after
+// #root): not for /login.
+const EARLY_SCRIPT = /\n?\s*<script data-early>[\s\S]*?<\/script>/g;
 const loginHtml = indexHtml
   .replace(EARLY_SCRIPT, '')
-  .replace(ENTRY, '')
   .replace(
     ROOT,
     `<div id="root" data-prerendered="/login">${screen}</div><script>${inlineScript(restoring, entry)}</script>`,

@@ -1,3 +1,4 @@
+import { forgetScreen } from './lastScreen';
 import { whenIdle } from './whenIdle';
 
 /**
@@ -83,11 +84,12 @@ export async function activeWorker(waitMs = 15_000): Promise<ServiceWorkerRegist
 }
 
 /**
- * Sign-out: the cached answers are that person's data, and this device should no longer show
- * their push notifications. The push service then answers the server 404/410 and the server
- * removes the subscription.
+ * Sign-out: the cached answers and the kept home screen (./lastScreen.ts) are that person's data,
+ * and this device should no longer show their push notifications. The push service then answers
+ * the server 404/410 and the server removes the subscription.
  */
 export async function forgetSession(): Promise<void> {
+  forgetScreen();
   const work: Promise<unknown>[] = [];
   if (typeof caches !== 'undefined') work.push(caches.delete(API_CACHE), caches.delete(MEDIA_CACHE));
   if (supported()) {

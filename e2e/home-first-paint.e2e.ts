@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { logoutViaApi, newPerson, registerViaApi } from './support/api.js';
+import { useE2E } from './support/setup.js';
+import { expectPath, greeting, heading, signInViaUi, signOutViaUi, storedToken, TEXT } from './support/ui.js';
+
+// Home as this browser last showed it today is painted from the page on the next visit, before
+// the app's script and «Що сьогодні»'s answer (packages/web/src/shared/lib/lastScreen.ts); the app
+// takes its place once home is rendered. Only for the same session and the same Kyiv day.
+const e2e = useE2E();
+
+const KEPT = 'yedyni:last-screen';
+const TODAY_TITLE = 'Що сьогодні';
+
+const keptScreen = (page: Page) => page.evaluate((item) => localStorage.getItem(item), KEPT);
+/** The copy painted from the page: inert, before the app's #root. */
+const painted = (page: Page) => page.locator('body > div[inert]');
+
+/** Puts `value` into localStorage under the kept screen's item. */
+const keep = (page: Page, value: string) =>
+  page.evaluate(([item, text]) => localStorage.setItem(item as string, text as string), [KEPT, value]);
+
+/** Holds «Що сьогодні»'s answer back until the returned function is called. */
+async function holdToday(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/courses/today', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+async function signedInWithKeptHome(page: Page) {
+  const person = newPerson();
+  await registerViaApi(e2e.url, person);
+  await signInViaUi(page, e2e.url, person);
+  await heading(page, TODAY_TITLE).waitFor();
+  await page.waitForFunction((item) => localStorage.getItem(item) !== null, KEPT);
+  return person;
+}
+
+describe('home painted first from the page on the next visit', () => {
+  test('the kept home shows before «Що сьогодні» answers, the app takes its place, and sign-out forgets it', async () => {
+    const { page } = e2e;
+    const person = await signedInWithKeptHome(page);
+
+    const release = await holdToday(page);
+    await page.reload();
+    // The app's script has run (load), «Що сьогодні» has not answered: the kept home is on screen.
+    await painted(page).getByText(`Вітаємо, ${person.first_name}!`).waitFor();
+    await painted(page).getByText(TODAY_TITLE, { exact: true }).waitFor();
+    expect(await page.locator('#root').isHidden()).toBe(true);
+    // Inert and hidden from assistive technology: nothing of it can be focused, clicked or read twice.
+    expect(await painted(page).evaluate((element) => (element as HTMLElement).inert)).toBe(true);
+    expect(await painted(page).getAttribute('aria-hidden')).toBe('true');
+    expect(await page.getByRole('heading', { name: TODAY_TITLE, exact: true }).count()).toBe(0);
+
+    release();
+    await painted(page).waitFor({ state: 'detached' });
+    await heading(page, TODAY_TITLE).waitFor();
+    expect(await page.locator('#root').isVisible()).toBe(true);
+    expect(await page.getByText(`Вітаємо, ${person.first_name}!`).count()).toBe(1);
+    expect(await page.getByText(TODAY_TITLE, { exact: true }).count()).toBe(1);
+
+    await page.unroute('**/api/courses/today');
+    await signOutViaUi(page, person.first_name);
+    expect(await keptScreen(page)).toBeNull();
+  });
+
+  test('another session, another day or a refused session: nothing stale stays on screen', async () => {
+    const { page } = e2e;
+    const person = await signedInWithKeptHome(page);
+    const kept = JSON.parse((await keptScreen(page)) as string) as { session: string; day: string };
+    // The session is marked, its token not kept a second time.
+    expect(await keptScreen(page)).not.toContain(await storedToken(page));
+
+    // Yesterday's home is not today's: not painted.
+    await keep(page, JSON.stringify({ ...kept, day: '2000-01-01' }));
+    const release = await holdToday(page);
+    await page.reload();
+    expect(await painted(page).count()).toBe(0);
+    release();
+    await heading(page, TODAY_TITLE).waitFor();
+    await page.unroute('**/api/courses/today');
+    await page.waitForFunction((item) => !localStorage.getItem(item)?.includes('2000-01-01'), KEPT);
+
+    // Another session's home (a different token) is not painted, and is dropped.
+    await keep(page, JSON.stringify({ ...kept, session: 'someone-else' }));
+    const releaseAgain = await holdToday(page);
+    await page.reload();
+    expect(await painted(page).count()).toBe(0);
+    expect(await keptScreen(page)).toBeNull();
+    releaseAgain();
+    await greeting(page, person.first_name).waitFor();
+    await page.unroute('**/api/courses/today');
+    await page.waitForFunction((item) => localStorage.getItem(item) !== null, KEPT);
+
+    // The server ended the session meanwhile: the kept home gives way to the login screen.
+    const token = await storedToken(page);
+    if (!token) throw new Error('no stored token');
+    await logoutViaApi(e2e.url, token);
+    await page.reload();
+    await expectPath(page, '/login');
+    await heading(page, TEXT.loginHeading).waitFor();
+    expect(await painted(page).count()).toBe(0);
+    expect(await page.locator('#root').isVisible()).toBe(true);
+  });
+});
