@@ -3,7 +3,7 @@
 // mobile run (simulated slow 4G and a 4× slower CPU) of those screens against the built server in
 // production mode, each run in a fresh Debian Chromium; the median of the runs is reported.
 //
-//   node bench/web.mjs [--runs 3] [--no-build] [--only /login|/uk|lesson] [--dist <web build>] [--json]
+//   node bench/web.mjs [--runs 3] [--no-build] [--only /login|/uk|'/uk again'|lesson] [--dist <web build>] [--json]
 //
 // --dist measures another build of the web app (say, one made before a change) with this server.
 // /uk and the lesson are measured signed in as the demo learner: the token sits in localStorage
@@ -45,6 +45,8 @@ export const WEB_BUDGETS = { loginBytes: BUDGETS['/login'], loginPerformance: 10
 /** The lesson screen's route in route-sizes.mjs; the bench opens the demo learner's first open lesson. */
 const LESSON_ROUTE = '/uk/learn/:courseId/:lessonId';
 const SIZED_ROUTES = ['/login', '/uk', LESSON_ROUTE];
+/** packages/web/src/shared/lib/lastScreen.ts's LAST_SCREEN_ITEM: home kept by an earlier visit today. */
+const LAST_SCREEN_ITEM = 'yedyni:last-screen';
 /** Issue 23: the signed-in screens' Lighthouse targets (bytes: route-sizes.mjs BUDGETS). */
 export const SIGNED_IN_TARGETS = { performance: 98, lcpMs: 1200, cls: 0.01, requests: 10 };
 
@@ -166,7 +168,9 @@ async function lessonPath(url, token) {
  * One Lighthouse run (default config: mobile, simulated throttling) in a Chromium of its own, so
  * every run starts with a cold cache. With `token`, a previous visit's persisted session is put
  * into localStorage first and Lighthouse keeps it (disableStorageReset; the cache is still cold:
- * the browser has only fetched /api/health).
+ * the browser has only fetched /api/health): /uk as first opened today. With `previousVisit`
+ * too, the page was opened once before (it kept home to paint first), then the HTTP cache and the
+ * service worker were cleared: /uk opened again the same day, its scripts still fetched.
  */
 async function lighthouseRun(url, options = {}) {
   // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP); such a run is tried
@@ -177,7 +181,7 @@ async function lighthouseRun(url, options = {}) {
   }
 }
 
-async function lighthouseOnce(url, { origin, token } = {}) {
+async function lighthouseOnce(url, { origin, token, previousVisit = false } = {}) {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent' });
   try {
     if (token) {
@@ -188,6 +192,20 @@ async function lighthouseOnce(url, { origin, token } = {}) {
         const persisted = { token: JSON.stringify(value), _persist: JSON.stringify({ version: -1, rehydrated: true }) };
         localStorage.setItem('persist:auth', JSON.stringify(persisted));
       }, token);
+      if (previousVisit) {
+        // Home visited earlier today: what that visit leaves in localStorage (the kept home,
+        // packages/web/src/shared/lib/lastScreen.ts) stays; its HTTP cache and service worker go,
+        // so the scripts are fetched as on a first visit.
+        await page.goto(url);
+        await page.waitForFunction(
+          (item) => localStorage.getItem(item) !== null,
+          { timeout: 30_000 },
+          LAST_SCREEN_ITEM,
+        );
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+      }
       await page.close();
       await browser.disconnect();
     }
@@ -303,7 +321,7 @@ async function measure(webDist, { runs, only, log }) {
   );
 
   const server = await startServer(webDist);
-  const results = { '/login': [], '/uk': [], lesson: [] };
+  const results = { '/login': [], '/uk': [], '/uk again': [], lesson: [] };
   let lesson = null;
   try {
     const token = await learnerToken(server.url);
@@ -317,6 +335,12 @@ async function measure(webDist, { runs, only, log }) {
       if (wanted('/uk')) {
         log(`lighthouse run ${i}/${runs}: /uk (signed in)`);
         results['/uk'].push(await lighthouseRun(`${server.url}/uk`, { origin: server.url, token }));
+      }
+      if (wanted('/uk again')) {
+        log(`lighthouse run ${i}/${runs}: /uk (signed in, visited earlier today)`);
+        results['/uk again'].push(
+          await lighthouseRun(`${server.url}/uk`, { origin: server.url, token, previousVisit: true }),
+        );
       }
       if (wanted('lesson')) {
         log(`lighthouse run ${i}/${runs}: ${lesson} (signed in)`);
@@ -344,6 +368,7 @@ async function measure(webDist, { runs, only, log }) {
   // Issue 23's targets hold in every run, not only in the median.
   for (const [name, route] of [
     ['uk', '/uk'],
+    ['ukAgain', '/uk again'],
     ['lesson', 'lesson'],
   ]) {
     const measured = results[route].filter((run) => !run.error);
@@ -368,17 +393,22 @@ async function measure(webDist, { runs, only, log }) {
     lighthouse: { config: 'default (mobile, simulated throttling)', runs },
     gzipKB: { ...sizes, lesson: sizes[LESSON_ROUTE] },
     lesson,
-    median: { '/login': login, '/uk': medianOf(results['/uk']), lesson: medianOf(results.lesson) },
+    median: {
+      '/login': login,
+      '/uk': medianOf(results['/uk']),
+      '/uk again': medianOf(results['/uk again']),
+      lesson: medianOf(results.lesson),
+    },
     budgets,
     runs: results,
   };
 }
 
 function printTable(report) {
-  const routes = ['/login', '/uk', 'lesson'];
+  const routes = ['/login', '/uk', '/uk again', 'lesson'];
   const rows = [
     ['', ...routes],
-    ['gzip JS+CSS (KB)', ...routes.map((r) => report.gzipKB[r].totalKB)],
+    ['gzip JS+CSS (KB)', ...routes.map((r) => report.gzipKB[r === '/uk again' ? '/uk' : r].totalKB)],
   ];
   const m = report.median;
   for (const [label, get] of [
