@@ -107,5 +107,11 @@ describe('home painted first from the page on the next visit', () => {
     await heading(page, TEXT.loginHeading).waitFor();
     expect(await painted(page).count()).toBe(0);
     expect(await page.locator('#root').isVisible()).toBe(true);
+    // An ended session's home is not kept for the next person at this browser: dropped here, and
+    // by any page opened without a session.
+    expect(await keptScreen(page)).toBeNull();
+    await keep(page, JSON.stringify(kept));
+    await page.goto(`${e2e.url}/`);
+    expect(await keptScreen(page)).toBeNull();
   });
 });

@@ -131,6 +131,8 @@ function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
     const saved = JSON.parse(localStorage.getItem('persist:auth') || '{}');
     const token = saved.token && JSON.parse(saved.token);
     const [, uk, section, courseId, day] = location.pathname.split('/');
+    // Without a session, home kept for an ended one is somebody's data, kept for nothing.
+    if (!token) localStorage.removeItem(files.lastScreen);
     if (typeof token === 'string' && token && uk === 'uk') {
       const auth = `Bearer ${token}`;
       const early: Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }> = {};
@@ -216,9 +218,10 @@ function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
  * Runs right after #root is parsed (index.html): the kept home earlyStart found is painted in an
  * inert, aria-hidden copy before #root, which stays hidden while the app renders into it; the app calls
  * `__showApp` once home is rendered (shared/lib/lastScreen.ts, showApp), and leaving the address
- * (a refused session goes to /login) or 4 s without either show the app too.
+ * (a refused session goes to /login, and the kept home is dropped then) or 4 s without either
+ * show the app too.
  */
-function lastScreenFirst() {
+function lastScreenFirst(item: string) {
   const html = (window as { __lastScreen?: string }).__lastScreen;
   const root = document.getElementById('root');
   if (!html || !root) return;
@@ -238,7 +241,10 @@ function lastScreenFirst() {
     delete (window as { __showApp?: () => void }).__showApp;
   };
   const observer = new MutationObserver(() => {
-    if (location.pathname !== path) show();
+    if (location.pathname === path) return;
+    show();
+    // The session was refused (the app went to /login): the kept home is an ended session's.
+    if (location.pathname === '/login') localStorage.removeItem(item);
   });
   observer.observe(root, { childList: true, subtree: true });
   const timer = setTimeout(show, 4000);
@@ -291,7 +297,10 @@ function signedInHead(): Plugin {
         return html
           .replace(entryTag[0], '')
           .replace('</head>', `  <script data-early>${script}</script>\n  </head>`)
-          .replace(ROOT, `${ROOT}\n    <script data-early>(${lastScreenFirst.toString()})()</script>`);
+          .replace(
+            ROOT,
+            `${ROOT}\n    <script data-early>(${lastScreenFirst.toString()})(${JSON.stringify(LAST_SCREEN_ITEM)})</script>`,
+          );
       },
     },
   };
