@@ -58,7 +58,13 @@ export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
         const last = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
         const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(Date.now());
         if (last && last.session !== mark(auth)) localStorage.removeItem(files.lastScreen);
-        else if (last?.day === today && last.sheets.every((sheet: string) => files.css.includes(sheet))) {
+        // Only where a style sheet added here can hold the paint back (blocking=render: Chromium),
+        // or the copy could show unstyled for a moment; elsewhere home opens as without it.
+        else if (
+          last?.day === today &&
+          last.sheets.every((sheet: string) => files.css.includes(sheet)) &&
+          'blocking' in HTMLLinkElement.prototype
+        ) {
           for (const sheet of last.sheets) {
             const link = document.createElement('link');
             link.rel = 'stylesheet';

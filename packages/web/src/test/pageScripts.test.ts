@@ -32,8 +32,15 @@ const renderBlocking = () =>
   [...document.head.querySelectorAll('link[rel="stylesheet"][blocking="render"]')].map((l) => l.getAttribute('href'));
 const lastScreen = () => (window as { __lastScreen?: string }).__lastScreen;
 
+/** Chromium's `link.blocking` (render-blocking sheets added by a script), which jsdom lacks. */
+function renderBlockingSupported(supported: boolean) {
+  if (supported) Object.defineProperty(HTMLLinkElement.prototype, 'blocking', { configurable: true, value: null });
+  else delete (HTMLLinkElement.prototype as { blocking?: unknown }).blocking;
+}
+
 describe("index.html's head script (earlyStart)", () => {
   beforeEach(() => {
+    renderBlockingSupported(true);
     vi.useFakeTimers();
     vi.stubGlobal(
       'fetch',
@@ -42,6 +49,7 @@ describe("index.html's head script (earlyStart)", () => {
     document.head.innerHTML = '';
   });
   afterEach(() => {
+    renderBlockingSupported(false);
     vi.useRealTimers();
     vi.unstubAllGlobals();
     localStorage.clear();
@@ -79,6 +87,17 @@ describe("index.html's head script (earlyStart)", () => {
     // Home's data is asked for at once; the scripts are not, until the page has been painted.
     expect(fetch).toHaveBeenCalledWith('/api/courses/today', expect.anything());
     expect(entryScripts()).toEqual([]);
+  });
+
+  it('paints nothing where a style sheet added by a script cannot hold the paint back', () => {
+    renderBlockingSupported(false);
+    storeSession(TOKEN);
+    keep();
+    window.history.pushState({}, '', '/uk');
+    earlyStart(FILES, sessionMark);
+    expect(lastScreen()).toBeUndefined();
+    expect(renderBlocking()).toEqual([]);
+    expect(entryScripts()).toEqual(['/assets/index-1.js']);
   });
 
   it('loads the scripts within a second where the browser reports no paint (no PerformanceObserver)', () => {
