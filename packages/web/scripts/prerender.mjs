@@ -128,7 +128,7 @@ const { restoring, screen } = await renderLogin();
 if (!screen.includes('<h1>')) throw new Error('prerender: the login screen has no heading');
 assertClassesExist(screen + restoring, css);
 
-// The app's entry script, which index.html's head script loads (vite.config.ts, earlyStart: its
+// The app's entry script, which index.html's head script loads (build/pageScripts.ts, earlyStart: its
 // `entry`); login.html requests it from its own inline script instead (inlineScript).
 const ENTRY = /<script data-early>[\s\S]*?"entry":"([^"]+\.js)"/;
 const entryFile = ENTRY.exec(indexHtml)?.[1];

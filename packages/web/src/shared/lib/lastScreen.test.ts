@@ -1,3 +1,4 @@
+import { kyivIsoDate } from '@yedyni/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../api/client';
 import {
@@ -10,7 +11,7 @@ import {
   showApp,
 } from './lastScreen';
 
-// What the page's scripts (vite.config.ts: earlyStart, lastScreenFirst) paint is checked in
+// What the page's scripts (build/pageScripts.ts: earlyStart, lastScreenFirst) paint is checked in
 // e2e/home-first-paint.e2e.ts; here, what the app keeps for them.
 const kept = (): LastScreen | null => JSON.parse(localStorage.getItem(LAST_SCREEN_ITEM) ?? 'null');
 
@@ -58,6 +59,16 @@ describe('the kept home screen', () => {
   it('counts days on the Kyiv calendar: 22:30 UTC in winter is already tomorrow there', () => {
     expect(kyivDay(Date.UTC(2026, 10, 27, 21, 59))).toBe('2026-11-27');
     expect(kyivDay(Date.UTC(2026, 10, 27, 22, 30))).toBe('2026-11-28');
+    // The contract's Kyiv calendar, across both daylight-saving switches and a year's end.
+    for (const instant of [
+      Date.UTC(2026, 2, 28, 21, 59),
+      Date.UTC(2026, 2, 28, 22, 1),
+      Date.UTC(2026, 2, 29, 21, 1),
+      Date.UTC(2026, 9, 24, 20, 59),
+      Date.UTC(2026, 9, 24, 21, 1),
+      Date.UTC(2026, 11, 31, 22, 1),
+    ])
+      expect(kyivDay(instant)).toBe(kyivIsoDate(instant));
   });
 
   it('sign-out forgets it', () => {

@@ -5,10 +5,10 @@ import { authHeaders } from '../api/client';
 // keeps the markup here once home is on screen; on the next visit of /uk the same day, with the
 // same session and a build that still has those style sheets, index.html's head script links the
 // sheets (render-blocking) and the script after #root paints the markup, inert, beside a hidden
-// #root (vite.config.ts: earlyStart, lastScreenFirst). The app renders into #root as ever and
+// #root (build/pageScripts.ts: earlyStart, lastScreenFirst). The app renders into #root as ever and
 // shows it once home is rendered (`showApp`), or once it has gone elsewhere, or after 4 s.
 
-/** The localStorage item: a LastScreen as JSON (read by vite.config.ts's earlyStart). */
+/** The localStorage item: a LastScreen as JSON (read by build/pageScripts.ts's earlyStart). */
 export const LAST_SCREEN_ITEM = 'yedyni:last-screen';
 
 /** What is kept: whose screen, which Kyiv day, its markup and the style sheets it was shown with. */
@@ -24,7 +24,7 @@ export interface LastScreen {
 
 /**
  * A mark of the session's Authorization (FNV-1a, 32 bits): tells sessions apart without keeping
- * the token a second time. Written into index.html's head script too (vite.config.ts), so it
+ * the token a second time. Written into index.html's head script too (vite.config.ts writes it in), so it
  * uses only what a browser has.
  */
 export function sessionMark(auth: string): string {
@@ -33,7 +33,12 @@ export function sessionMark(auth: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** Today's date in Kyiv as `YYYY-MM-DD` (en-CA formats dates so), as the head script has it. */
+/**
+ * Today's date in Kyiv as `YYYY-MM-DD` (en-CA formats dates so): the head script's own formula,
+ * which cannot import the contract's `kyivIsoDate`; nor does this file, which vite.config.ts
+ * imports and which would bring the contract into the build's config. lastScreen.test.ts holds
+ * it to kyivIsoDate's answer.
+ */
 export const kyivDay = (instant = Date.now()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(instant);
 

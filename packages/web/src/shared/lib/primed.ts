@@ -6,7 +6,7 @@ import { authHeaders } from '../api/client';
 // waterfall: chunk, then request), and the screen's thunk takes the answer instead of asking
 // again. An answer is taken once (see AGAIN_MS), and only while it is fresh.
 
-/** What index.html's head script started (vite.config.ts, earlyStart): raw answers by key. */
+/** What index.html's head script started (build/pageScripts.ts, earlyStart): raw answers by key. */
 type EarlyAnswers = Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }>;
 
 const FRESH_MS = 30_000;

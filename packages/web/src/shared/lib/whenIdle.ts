@@ -15,7 +15,7 @@ const firstScreenShown = new Promise<void>((resolve) => {
   };
 });
 // index.html's head script asked for this address's screen's data (home's, a lesson's:
-// vite.config.ts, earlyStart): idle work waits until that screen calls screenShown. On any other
+// build/pageScripts.ts, earlyStart): idle work waits until that screen calls screenShown. On any other
 // address there is nothing to wait for.
 const early = (globalThis as { __early?: object }).__early;
 if (early && Object.keys(early).length > 0) setTimeout(openGate, FIRST_SCREEN_WAIT_MS);
