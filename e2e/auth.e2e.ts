@@ -18,6 +18,7 @@ import {
   fillRegistration,
   greeting,
   heading,
+  holdRequests,
   menuEntry,
   officeMenuButton,
   openOfficeMenu,
@@ -98,14 +99,7 @@ describe('registration and sign-out', () => {
     await signInViaUi(page, e2e.url, person);
 
     // Hold the session check until the restore screen has been seen.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/auth/current', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/auth/current');
     await page.reload();
     try {
       const status = page.getByRole('status').filter({ hasText: TEXT.restoring });
@@ -339,18 +333,8 @@ describe('unknown paths and public screens', () => {
 });
 
 describe('the login screen as the server sends it (prerendered)', () => {
-  /** Holds the app's script back until `release` is called, so the page is what the HTML made it. */
-  async function holdAppScript(page: Page) {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return () => release();
-  }
+  /** Holds the app's script back until released, so the page is what the HTML made it. */
+  const holdAppScript = (page: Page) => holdRequests(page, /\/assets\/index-[^/]*\.js$/);
 
   test('/login arrives with the heading and the form in its HTML, and the app takes it over', async () => {
     const html = await (await fetch(`${e2e.url}/login`)).text();

@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { logoutViaApi, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
-import { expectPath, greeting, heading, signInViaUi, signOutViaUi, storedToken, TEXT } from './support/ui.js';
+import {
+  expectPath,
+  greeting,
+  heading,
+  holdRequests,
+  signInViaUi,
+  signOutViaUi,
+  storedToken,
+  TEXT,
+} from './support/ui.js';
 
 // Home as this browser last showed it today is painted from the page on the next visit, before
 // the app's script and «Що сьогодні»'s answer (packages/web/src/shared/lib/lastScreen.ts); the app
@@ -21,17 +30,7 @@ const keep = (page: Page, value: string) =>
   page.evaluate(([item, text]) => localStorage.setItem(item as string, text as string), [KEPT, value]);
 
 /** Holds «Що сьогодні»'s answer back until the returned function is called. */
-async function holdToday(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/courses/today', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdToday = (page: Page) => holdRequests(page, '**/api/courses/today');
 
 async function signedInWithKeptHome(page: Page) {
   const person = newPerson();

@@ -141,3 +141,19 @@ export async function newLearnerAtPractice(page: Page, baseUrl: string) {
   await heading(page, 'Домашнє завдання').waitFor();
   return { person, token, user, course };
 }
+
+/**
+ * Holds every request matching `url` until the returned function is called (the request then
+ * goes on), to see the page as it is before that answer, or that script, has arrived.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
