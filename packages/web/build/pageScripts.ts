@@ -21,51 +21,61 @@ export interface EarlyFiles {
  * signedInHead). With a stored session on a /uk address, the signed-in chunks (and a lesson's) are
  * asked for now (modulepreload), not after the app has restored the session and rendered its
  * routes; and home's or the lesson's data too, kept in `window.__early` for shared/lib/primed.ts,
- * which hands the answers to the screens' thunks. When home as this browser last showed it today is
- * to be painted from the page (shared/lib/lastScreen.ts; lastScreenFirst paints it), its style
- * sheets hold the first paint back (blocking=render) and the scripts are asked for once it is
- * painted, as login.html's are: the first paint shares the network with nothing but home's data.
+ * which hands the answers to the screens' thunks. When this address's screen as this browser last
+ * showed it today (home, a lesson) is to be painted from the page (shared/lib/lastScreen.ts;
+ * lastScreenFirst paints it), its style sheets hold the first paint back (blocking=render) and the
+ * scripts and the screen's data are asked for once it is painted, as login.html's scripts are:
+ * the first paint waits for nothing but the page and its style sheets.
  * Anything unexpected: nothing is started early, the app does it all.
  */
 export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
   const scripts: string[] = [];
+  /** The screen's data, asked for with the scripts: at once, or after a kept screen's paint. */
+  const reads: (() => void)[] = [];
   let paintFirst = false;
   try {
     const saved = JSON.parse(localStorage.getItem('persist:auth') || '{}');
     const token = saved.token && JSON.parse(saved.token);
     const [, uk, section, courseId, day] = location.pathname.split('/');
-    // Without a session, home kept for an ended one is somebody's data, kept for nothing.
+    // Without a session, screens kept for an ended one are somebody's data, kept for nothing.
     if (!token) localStorage.removeItem(files.lastScreen);
     if (typeof token === 'string' && token && uk === 'uk') {
       const auth = `Bearer ${token}`;
       const early: Record<string, { at: number; auth: string; answer: Promise<{ status: number; text: string }> }> = {};
       (window as { __early?: typeof early }).__early = early;
-      const get = (key: string, url: string, accept: string) => {
-        early[key] = {
-          at: Date.now(),
-          auth,
-          answer: fetch(url, { headers: { Accept: accept, Authorization: auth } }).then(async (r) => ({
-            status: r.status,
-            text: await r.text(),
-          })),
-        };
-        // Not taken (the app went elsewhere) and failed: nobody's error.
-        early[key].answer.catch(() => {});
-      };
+      const get = (key: string, url: string, accept: string) =>
+        reads.push(() => {
+          early[key] = {
+            at: Date.now(),
+            auth,
+            answer: fetch(url, { headers: { Accept: accept, Authorization: auth } }).then(async (r) => ({
+              status: r.status,
+              text: await r.text(),
+            })),
+          };
+          // Not taken (the app went elsewhere) and failed: nobody's error.
+          early[key].answer.catch(() => {});
+        });
       scripts.push(...files.frame);
-      if (!section) {
-        get('/courses/today', '/api/courses/today', 'application/json');
-        const last = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(Date.now());
-        if (last && last.session !== mark(auth)) localStorage.removeItem(files.lastScreen);
+      if (!section) get('/courses/today', '/api/courses/today', 'application/json');
+      if (section === 'learn' && courseId && day && /^\d+$/.test(day)) {
+        scripts.push(...files.lesson);
+        get(`/courses/${courseId}`, `/api/courses/${courseId}`, 'application/json');
+        const content = `/api/courses/${courseId}/lessons/${day}/content`;
+        get(`text:${content}`, content, 'text/html');
+      }
+      const last = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(Date.now());
+      if (last && last.session !== mark(auth)) localStorage.removeItem(files.lastScreen);
+      else if (last?.day === today && Array.isArray(last.screens)) {
+        const screen = last.screens.find((kept: { path: string }) => kept.path === location.pathname);
         // Only where a style sheet added here can hold the paint back (blocking=render: Chromium),
-        // or the copy could show unstyled for a moment; elsewhere home opens as without it.
-        else if (
-          last?.day === today &&
-          last.sheets.every((sheet: string) => files.css.includes(sheet)) &&
+        // or the copy could show unstyled for a moment; elsewhere the screen opens as without it.
+        if (
+          screen?.sheets.every((sheet: string) => files.css.includes(sheet)) &&
           'blocking' in HTMLLinkElement.prototype
         ) {
-          for (const sheet of last.sheets) {
+          for (const sheet of screen.sheets) {
             const link = document.createElement('link');
             link.rel = 'stylesheet';
             link.crossOrigin = '';
@@ -73,21 +83,16 @@ export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
             link.href = `/${sheet}`;
             document.head.append(link);
           }
-          (window as { __lastScreen?: string }).__lastScreen = last.html;
+          (window as { __lastScreen?: string }).__lastScreen = screen.html;
           paintFirst = document.visibilityState === 'visible';
         }
-      }
-      if (section === 'learn' && courseId && day && /^\d+$/.test(day)) {
-        scripts.push(...files.lesson);
-        get(`/courses/${courseId}`, `/api/courses/${courseId}`, 'application/json');
-        const content = `/api/courses/${courseId}/lessons/${day}/content`;
-        get(`text:${content}`, content, 'text/html');
       }
     }
   } catch {
     // A stored session the app will not accept either: it starts as without this.
   }
   const load = () => {
+    for (const read of reads) read();
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.crossOrigin = '';
@@ -124,11 +129,11 @@ export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
 }
 
 /**
- * Runs right after #root is parsed (index.html): the kept home earlyStart found is painted in an
+ * Runs right after #root is parsed (index.html): the kept screen earlyStart found is painted in an
  * inert, aria-hidden copy before #root, which stays hidden while the app renders into it. The app
- * calls `__showApp` once home is rendered (shared/lib/lastScreen.ts, showApp); leaving the
- * address (a refused session goes to /login, and the kept home is dropped then) or 4 s without
- * either show the app too.
+ * calls `__showApp` once that screen is rendered (shared/lib/lastScreen.ts, showApp); leaving the
+ * address (a refused session goes to /login, and the kept screens are dropped then) or 4 s
+ * without either show the app too.
  */
 export function lastScreenFirst(item: string) {
   const html = (window as { __lastScreen?: string }).__lastScreen;
@@ -152,7 +157,7 @@ export function lastScreenFirst(item: string) {
   const observer = new MutationObserver(() => {
     if (location.pathname === path) return;
     show();
-    // The session was refused (the app went to /login): the kept home is an ended session's.
+    // The session was refused (the app went to /login): the kept screens are an ended session's.
     if (location.pathname === '/login') localStorage.removeItem(item);
   });
   observer.observe(root, { childList: true, subtree: true });

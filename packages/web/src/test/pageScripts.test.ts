@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EarlyFiles, earlyStart, lastScreenFirst } from '../../build/pageScripts.ts';
-import { kyivDay, LAST_SCREEN_ITEM, type LastScreen, sessionMark } from '../shared/lib/lastScreen';
+import { kyivDay, LAST_SCREEN_ITEM, type LastScreen, type LastScreens, sessionMark } from '../shared/lib/lastScreen';
 
 // index.html's inline scripts, run here as the page runs them (the whole flow in Chromium:
-// e2e/home-first-paint.e2e.ts).
+// e2e/first-paint.e2e.ts).
 const FILES: EarlyFiles = {
   entry: 'assets/index-1.js',
   frame: ['assets/signed-in-1.js', 'assets/signed-in-1.css'],
@@ -16,14 +16,15 @@ const TOKEN = 'token-1';
 function storeSession(token: string | null) {
   localStorage.setItem('persist:auth', JSON.stringify({ token: JSON.stringify(token) }));
 }
-function keep(screen: Partial<LastScreen> = {}) {
-  const kept: LastScreen = {
-    session: sessionMark(`Bearer ${TOKEN}`),
-    day: kyivDay(),
-    html: '<main><h2>Що сьогодні</h2></main>',
-    sheets: ['assets/signed-in-1.css'],
-    ...screen,
-  };
+const HOME: LastScreen = { path: '/uk', html: '<main><h2>Що сьогодні</h2></main>', sheets: ['assets/signed-in-1.css'] };
+const LESSON: LastScreen = {
+  path: '/uk/learn/c1/3',
+  html: '<main><h1>Урок 3</h1></main>',
+  sheets: ['assets/signed-in-1.css', 'assets/lesson-1.css'],
+};
+/** Today's kept screens of TOKEN's session (home by default), with `changes`. */
+function keep(changes: Partial<LastScreens> = {}, screens = [HOME]) {
+  const kept: LastScreens = { session: sessionMark(`Bearer ${TOKEN}`), day: kyivDay(), screens, ...changes };
   localStorage.setItem(LAST_SCREEN_ITEM, JSON.stringify(kept));
 }
 const entryScripts = () =>
@@ -58,7 +59,7 @@ describe("index.html's head script (earlyStart)", () => {
     window.history.pushState({}, '', '/');
   });
 
-  it("loads the app's entry at once without a session, and drops a kept home", () => {
+  it("loads the app's entry at once without a session, and drops kept screens", () => {
     keep();
     window.history.pushState({}, '', '/uk');
     earlyStart(FILES, sessionMark);
@@ -67,7 +68,7 @@ describe("index.html's head script (earlyStart)", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("with a session on /uk and no kept home: the entry, the frame's chunks and home's data at once", () => {
+  it("with a session on /uk and nothing kept for it: the entry, the frame's chunks and home's data at once", () => {
     storeSession(TOKEN);
     window.history.pushState({}, '', '/uk');
     earlyStart(FILES, sessionMark);
@@ -84,9 +85,14 @@ describe("index.html's head script (earlyStart)", () => {
     earlyStart(FILES, sessionMark);
     expect(renderBlocking()).toEqual(['/assets/signed-in-1.css']);
     expect(lastScreen()).toBe('<main><h2>Що сьогодні</h2></main>');
-    // Home's data is asked for at once; the scripts are not, until the page has been painted.
-    expect(fetch).toHaveBeenCalledWith('/api/courses/today', expect.anything());
+    // Neither the scripts nor home's data are asked for until the page has been painted: the
+    // paint waits for the page and its sheets alone.
+    expect(fetch).not.toHaveBeenCalled();
     expect(entryScripts()).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(fetch).toHaveBeenCalledWith('/api/courses/today', expect.anything());
+    expect(entryScripts()).toEqual(['/assets/index-1.js']);
+    expect(Object.keys((window as { __early?: object }).__early ?? {})).toEqual(['/courses/today']);
   });
 
   it('paints nothing where a style sheet added by a script cannot hold the paint back', () => {
@@ -113,7 +119,7 @@ describe("index.html's head script (earlyStart)", () => {
     expect(entryScripts()).toHaveLength(1);
   });
 
-  it("drops another session's kept home unread, and does not paint yesterday's or another build's", () => {
+  it("drops another session's kept screens unread, and does not paint yesterday's or another build's", () => {
     storeSession(TOKEN);
     window.history.pushState({}, '', '/uk');
     keep({ session: sessionMark('Bearer someone-else') });
@@ -125,10 +131,42 @@ describe("index.html's head script (earlyStart)", () => {
     earlyStart(FILES, sessionMark);
     expect(lastScreen()).toBeUndefined();
 
-    keep({ sheets: ['assets/signed-in-0.css'] });
+    keep({}, [{ ...HOME, sheets: ['assets/signed-in-0.css'] }]);
     earlyStart(FILES, sessionMark);
     expect(lastScreen()).toBeUndefined();
     expect(renderBlocking()).toEqual([]);
+
+    // What an older build kept (one screen, no addresses) is not painted either.
+    localStorage.setItem(
+      LAST_SCREEN_ITEM,
+      JSON.stringify({ session: sessionMark(`Bearer ${TOKEN}`), day: kyivDay(), ...HOME }),
+    );
+    earlyStart(FILES, sessionMark);
+    expect(lastScreen()).toBeUndefined();
+  });
+
+  it("paints the kept screen of this address only: a lesson's with its sheets, its data asked for once painted", () => {
+    storeSession(TOKEN);
+    keep({}, [LESSON, HOME]);
+    window.history.pushState({}, '', '/uk/learn/c1/3');
+    earlyStart(FILES, sessionMark);
+    expect(lastScreen()).toBe('<main><h1>Урок 3</h1></main>');
+    expect(renderBlocking()).toEqual(['/assets/signed-in-1.css', '/assets/lesson-1.css']);
+    expect(fetch).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(fetch).toHaveBeenCalledWith('/api/courses/c1', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/api/courses/c1/lessons/3/content', expect.anything());
+    expect(entryScripts()).toEqual(['/assets/index-1.js']);
+
+    // Another lesson, or another tab of this one, was not kept: opened as without it.
+    for (const other of ['/uk/learn/c1/4', '/uk/learn/c1/3/theory']) {
+      delete (window as { __lastScreen?: string }).__lastScreen;
+      document.head.innerHTML = '';
+      window.history.pushState({}, '', other);
+      earlyStart(FILES, sessionMark);
+      expect(lastScreen()).toBeUndefined();
+      expect(entryScripts()).toEqual(['/assets/index-1.js']);
+    }
   });
 });
 
@@ -178,7 +216,7 @@ describe('the script after #root (lastScreenFirst)', () => {
     expect(root().hidden).toBe(false);
   });
 
-  it('shows the app when it leaves the address, and drops the kept home when it goes to /login', async () => {
+  it('shows the app when it leaves the address, and drops the kept screens when it goes to /login', async () => {
     localStorage.setItem(LAST_SCREEN_ITEM, '{}');
     paint();
     window.history.pushState({}, '', '/login');

@@ -1,22 +1,33 @@
 import { authHeaders } from '../api/client';
 
-// Home as this browser last showed it today, painted from the page while the app's script is on
-// its way (issue 23: a learner opens home every day, often on a slow phone network). The app
-// keeps the markup here once home is on screen; on the next visit of /uk the same day, with the
-// same session and a build that still has those style sheets, index.html's head script links the
-// sheets (render-blocking) and the script after #root paints the markup, inert, beside a hidden
-// #root (build/pageScripts.ts: earlyStart, lastScreenFirst). The app renders into #root as ever and
-// shows it once home is rendered (`showApp`), or once it has gone elsewhere, or after 4 s.
+// The screens a learner opens every day (home, the lesson in hand) as this browser last showed them
+// today, painted from the page while the app's script is on its way (issue 23: often on a slow
+// phone network). The app keeps a screen's markup here once it is on screen; on the next visit of
+// that address the same day, with the same session and a build that still has those style sheets,
+// index.html's head script links the sheets (render-blocking) and the script after #root paints
+// the markup, inert, beside a hidden #root (build/pageScripts.ts: earlyStart, lastScreenFirst).
+// The app renders into #root as ever and shows it once that screen is rendered (`showApp`), or
+// once it has gone elsewhere, or after 4 s.
 
-/** The localStorage item: a LastScreen as JSON (read by build/pageScripts.ts's earlyStart). */
+/** The localStorage item: LastScreens as JSON (read by build/pageScripts.ts's earlyStart). */
 export const LAST_SCREEN_ITEM = 'yedyni:last-screen';
 
-/** What is kept: whose screen, which Kyiv day, its markup and the style sheets it was shown with. */
-export interface LastScreen {
-  /** `sessionMark` of the session that showed it: another session's visit paints nothing. */
+/** How many addresses are kept: home and the lessons in hand, not every page ever read. */
+export const LAST_SCREENS_KEPT = 3;
+
+/** What is kept: whose screens, which Kyiv day, and the screens, the latest shown first. */
+export interface LastScreens {
+  /** `sessionMark` of the session that showed them: another session's visit paints nothing. */
   session: string;
   /** `YYYY-MM-DD` in Kyiv (the head script computes it the same way): yesterday's plan is not today's. */
   day: string;
+  screens: LastScreen[];
+}
+
+/** One address's screen: its markup and the style sheets it was shown with. */
+export interface LastScreen {
+  /** `location.pathname` it was shown at: painted at that address only. */
+  path: string;
   html: string;
   /** The linked style sheets, as paths under the site (`assets/….css`). */
   sheets: string[];
@@ -42,7 +53,10 @@ export function sessionMark(auth: string): string {
 export const kyivDay = (instant = Date.now()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(instant);
 
-/** Keeps #root's markup as the screen to paint first next time (home calls it once on screen). */
+/**
+ * Keeps #root's markup as this address's screen to paint first next time (home and a lesson call
+ * it once on screen). Today's other screens of this session stay, up to LAST_SCREENS_KEPT.
+ */
 export function rememberScreen(): void {
   const auth = authHeaders('').Authorization;
   const root = document.getElementById('root');
@@ -50,15 +64,35 @@ export function rememberScreen(): void {
   const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
     new URL(link.href).pathname.slice(1),
   );
-  const screen: LastScreen = { session: sessionMark(auth), day: kyivDay(), html: root.innerHTML, sheets };
-  try {
-    localStorage.setItem(LAST_SCREEN_ITEM, JSON.stringify(screen));
-  } catch {
-    // A full or blocked storage: the next visit paints when the app has rendered, as without this.
+  const path = location.pathname;
+  const session = sessionMark(auth);
+  const day = kyivDay();
+  const earlier = keptScreens();
+  const others =
+    earlier?.session === session && earlier.day === day ? earlier.screens.filter((screen) => screen.path !== path) : [];
+  const screens = [{ path, html: root.innerHTML, sheets }, ...others].slice(0, LAST_SCREENS_KEPT);
+  // A full storage: this screen alone, rather than none.
+  for (const kept of [screens, screens.slice(0, 1)]) {
+    try {
+      localStorage.setItem(LAST_SCREEN_ITEM, JSON.stringify({ session, day, screens: kept } satisfies LastScreens));
+      return;
+    } catch {
+      // Try with less; a blocked storage: the next visit paints when the app has rendered.
+    }
   }
 }
 
-/** Sign-out: the kept screen is that person's (their name, their courses). */
+/** What is kept, if it is of this shape (an older build kept another). */
+function keptScreens(): LastScreens | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_SCREEN_ITEM) ?? 'null') as LastScreens | null;
+    return kept && Array.isArray(kept.screens) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-out: the kept screens are that person's (their name, their courses, their lessons). */
 export function forgetScreen(): void {
   try {
     localStorage.removeItem(LAST_SCREEN_ITEM);
@@ -67,7 +101,12 @@ export function forgetScreen(): void {
   }
 }
 
-/** Shows the app's own screen in place of the painted one, if one was painted (else nothing). */
-export function showApp(): void {
-  (window as { __showApp?: () => void }).__showApp?.();
+/**
+ * Shows the app's own screen in place of the painted one, if one was painted (else nothing).
+ * True when it was: the app's screen was hidden until now (what it focused did not take focus).
+ */
+export function showApp(): boolean {
+  const show = (window as { __showApp?: () => void }).__showApp;
+  show?.();
+  return show !== undefined;
 }

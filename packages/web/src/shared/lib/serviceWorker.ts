@@ -84,7 +84,7 @@ export async function activeWorker(waitMs = 15_000): Promise<ServiceWorkerRegist
 }
 
 /**
- * Sign-out: the cached answers and the kept home screen (./lastScreen.ts) are that person's data,
+ * Sign-out: the cached answers and the kept screens (./lastScreen.ts) are that person's data,
  * and this device should no longer show their push notifications. The push service then answers
  * the server 404/410 and the server removes the subscription.
  */

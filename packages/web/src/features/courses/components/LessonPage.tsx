@@ -1,7 +1,8 @@
 import type { Lesson } from '@yedyni/contract';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { screenShown } from '../../../shared/lib/whenIdle';
+import { rememberScreen, showApp } from '../../../shared/lib/lastScreen';
+import { screenShown, whenIdle } from '../../../shared/lib/whenIdle';
 import { Notice } from '../../../shared/ui/Alert';
 import { type RouteTab, TabStrip, tabId } from '../../../shared/ui/TabStrip';
 import { selectCourse } from '../courseSlice';
@@ -21,6 +22,9 @@ const SECTIONS = [
   ['test', t.test],
   ['diary', t.diary],
 ] as const;
+
+/** The tabs kept to paint first on the next visit (shared/lib/lastScreen.ts): the lesson's text and its theory. */
+const KEPT_SECTIONS = new Set(['', 'theory']);
 
 /** The lesson's tabs; audio and video only when the lesson has some (an empty tab was a dead end). */
 function lessonTabs(lesson: Lesson, base: string): RouteTab[] {
@@ -67,19 +71,32 @@ export default function LessonPage({ onShown }: LessonPageProps) {
   }, [lessonId]);
 
   const textHere = course !== null && (!readable || (current?.content === lesson.content && !isLoading));
+  // In place of the lesson as painted from the page (shared/lib/lastScreen.ts), if it was: in the
+  // same task as the render. Its title's focus, asked for while #root was hidden, is given now.
+  useLayoutEffect(() => {
+    if (textHere && showApp()) headingRef.current?.focus();
+  }, [textHere]);
   useEffect(() => {
     if (!textHere) return;
     screenShown();
     onShown?.();
   }, [textHere, onShown]);
+  const courseLink = `/uk/learn/${encodeURIComponent(courseId)}`;
+  const lessonLink = `${courseLink}/${encodeURIComponent(lessonId)}`;
+  const section = pathname.replace(/\/+$/, '').slice(lessonLink.length + 1);
+  // Kept to paint first when this address is opened again today (a phone that dropped the tab):
+  // the text tabs, each at its own address, once the text is here. Not the media tabs (a copy's
+  // player would load its video a second time), nor a closed lesson's notice (it may open within
+  // the day, and its copy would say it is closed).
+  const shownAt = textHere && readable && KEPT_SECTIONS.has(section) ? pathname : null;
+  useEffect(() => {
+    if (shownAt !== null) return whenIdle(rememberScreen);
+  }, [shownAt]);
 
   if (!course) return null;
-  const courseLink = `/uk/learn/${encodeURIComponent(courseId)}`;
   const prev = index > 0 ? lessons[index - 1] : undefined;
   const next = index >= 0 ? lessons[index + 1] : undefined;
-  const lessonLink = `${courseLink}/${encodeURIComponent(lessonId)}`;
   const tabs = lesson ? lessonTabs(lesson, lessonLink) : [];
-  const section = pathname.replace(/\/+$/, '').slice(lessonLink.length + 1);
   const selected = tabs.find((tab) => tab.key === (section || 'main'))?.key ?? null;
   const shown = current?.content === lesson?.content && current?.day === lesson?.day;
   // The pager waits below the main text until that text is here: arriving, it would push the

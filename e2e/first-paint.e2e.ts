@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { logoutViaApi, newPerson, registerViaApi } from './support/api.js';
+import { getOk, logoutViaApi, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
 import {
   expectPath,
@@ -13,9 +13,10 @@ import {
   TEXT,
 } from './support/ui.js';
 
-// Home as this browser last showed it today is painted from the page on the next visit, before
-// the app's script and «Що сьогодні»'s answer (packages/web/src/shared/lib/lastScreen.ts); the app
-// takes its place once home is rendered. Only for the same session and the same Kyiv day.
+// Home, and a lesson, as this browser last showed them today are painted from the page on the next
+// visit of that address, before the app's script and the screen's data
+// (packages/web/src/shared/lib/lastScreen.ts); the app takes its place once its screen is rendered.
+// Only for the same session and the same Kyiv day.
 const e2e = useE2E();
 
 const KEPT = 'yedyni:last-screen';
@@ -34,14 +35,20 @@ const holdToday = (page: Page) => holdRequests(page, '**/api/courses/today');
 
 async function signedInWithKeptHome(page: Page) {
   const person = newPerson();
-  await registerViaApi(e2e.url, person);
+  const { token } = await registerViaApi(e2e.url, person);
   await signInViaUi(page, e2e.url, person);
   await heading(page, TODAY_TITLE).waitFor();
   await page.waitForFunction((item) => localStorage.getItem(item) !== null, KEPT);
-  return person;
+  return { ...person, token };
 }
 
-describe('home painted first from the page on the next visit', () => {
+/** The paths of the screens kept now. */
+const keptPaths = async (page: Page) =>
+  (JSON.parse((await keptScreen(page)) ?? '{"screens":[]}') as { screens: { path: string }[] }).screens.map(
+    (screen) => screen.path,
+  );
+
+describe('home and a lesson painted first from the page on the next visit', () => {
   test('the kept home shows before «Що сьогодні» answers, the app takes its place, and sign-out forgets it', async () => {
     const { page } = e2e;
     const person = await signedInWithKeptHome(page);
@@ -67,6 +74,77 @@ describe('home painted first from the page on the next visit', () => {
     await page.unroute('**/api/courses/today');
     await signOutViaUi(page, person.first_name);
     expect(await keptScreen(page)).toBeNull();
+  });
+
+  test("a lesson opened again today: its text shows before the lesson's answer, and its title takes focus", async () => {
+    const { page } = e2e;
+    const person = await signedInWithKeptHome(page);
+    const { courses } = await getOk<{ courses: { _id: string; enrolled: boolean }[] }>(
+      e2e.url,
+      'GET',
+      '/api/courses',
+      person.token,
+    );
+    const course = courses.find((c) => c.enrolled);
+    if (!course) throw new Error(`the new learner is enrolled in no course: ${JSON.stringify(courses)}`);
+    const { lessons } = await getOk<{ lessons: { day: string; theme: string; isOpen: boolean }[] }>(
+      e2e.url,
+      'GET',
+      `/api/courses/${course._id}`,
+      person.token,
+    );
+    const lesson = lessons.find((l) => l.isOpen);
+    if (!lesson) throw new Error('no open lesson');
+    const lessonPath = `/uk/learn/${course._id}/${lesson.day}`;
+
+    await page.goto(`${e2e.url}${lessonPath}`);
+    const prose = page.locator('#root main [class*="prose"]');
+    await prose.waitFor();
+    const text = (await prose.innerText()).trim().slice(0, 40);
+    await page.waitForFunction(
+      ([item, path]) => localStorage.getItem(item as string)?.includes(`"path":"${path}"`),
+      [KEPT, lessonPath],
+    );
+    // Home stays kept beside it, the lesson first.
+    expect(await keptPaths(page)).toEqual([lessonPath, '/uk']);
+
+    const contentUrl = `**/api/courses/${course._id}/lessons/${lesson.day}/content`;
+    const release = await holdRequests(page, contentUrl);
+    await page.reload();
+    // The lesson's answer has not come: the kept lesson, its title and text, is on screen.
+    await painted(page).getByRole('heading', { name: lesson.theme, includeHidden: true }).waitFor();
+    await painted(page).getByText(text).waitFor();
+    expect(await page.locator('#root').isHidden()).toBe(true);
+    expect(await page.getByRole('heading', { name: lesson.theme, exact: true }).count()).toBe(0);
+
+    release();
+    await painted(page).waitFor({ state: 'detached' });
+    await heading(page, lesson.theme).waitFor();
+    expect(await page.getByRole('heading', { name: lesson.theme, exact: true }).count()).toBe(1);
+    expect(await page.getByText(text).count()).toBe(1);
+    // Its title was to take focus while #root was hidden: it has it now.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(lesson.theme);
+    await page.unroute(contentUrl);
+
+    // Another tab of the lesson was not kept: it opens as without this. Once on screen, the
+    // theory (text) is kept at its own address; the self-test is not (only text tabs are).
+    const release2 = await holdRequests(page, contentUrl);
+    await page.goto(`${e2e.url}${lessonPath}/theory`);
+    expect(await painted(page).count()).toBe(0);
+    release2();
+    await heading(page, lesson.theme).waitFor();
+    await page.unroute(contentUrl);
+    await page.waitForFunction(
+      ([item, path]) => localStorage.getItem(item as string)?.includes(`"path":"${path}"`),
+      [KEPT, `${lessonPath}/theory`],
+    );
+    expect(await keptPaths(page)).toEqual([`${lessonPath}/theory`, lessonPath, '/uk']);
+    await page.getByRole('tab', { name: 'Тест', exact: true }).click();
+    await expectPath(page, `${lessonPath}/test`);
+    // Idle work runs within 2 s (shared/lib/whenIdle.ts): past that, nothing was kept for it.
+    await page.waitForTimeout(2500);
+    expect(await keptPaths(page)).toEqual([`${lessonPath}/theory`, lessonPath, '/uk']);
   });
 
   test('another session, another day or a refused session: nothing stale stays on screen', async () => {
