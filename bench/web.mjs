@@ -3,7 +3,7 @@
 // mobile run (simulated slow 4G and a 4× slower CPU) of those screens against the built server in
 // production mode, each run in a fresh Debian Chromium; the median of the runs is reported.
 //
-//   node bench/web.mjs [--runs 3] [--no-build] [--only /login|/uk|'/uk again'|lesson] [--dist <web build>] [--json]
+//   node bench/web.mjs [--runs 3] [--no-build] [--only /login|/uk|'/uk again'|lesson|'lesson again'] [--dist <web build>] [--json]
 //
 // --dist measures another build of the web app (say, one made before a change) with this server.
 // /uk and the lesson are measured signed in as the demo learner: the token sits in localStorage
@@ -45,7 +45,7 @@ export const WEB_BUDGETS = { loginBytes: BUDGETS['/login'], loginPerformance: 10
 /** The lesson screen's route in route-sizes.mjs; the bench opens the demo learner's first open lesson. */
 const LESSON_ROUTE = '/uk/learn/:courseId/:lessonId';
 const SIZED_ROUTES = ['/login', '/uk', LESSON_ROUTE];
-/** packages/web/src/shared/lib/lastScreen.ts's LAST_SCREEN_ITEM: home kept by an earlier visit today. */
+/** packages/web/src/shared/lib/lastScreen.ts's LAST_SCREEN_ITEM: screens kept by an earlier visit today. */
 const LAST_SCREEN_ITEM = 'yedyni:last-screen';
 /** Issue 23: the signed-in screens' Lighthouse targets (bytes: route-sizes.mjs BUDGETS). */
 export const SIGNED_IN_TARGETS = { performance: 98, lcpMs: 1200, cls: 0.01, requests: 10 };
@@ -168,9 +168,10 @@ async function lessonPath(url, token) {
  * One Lighthouse run (default config: mobile, simulated throttling) in a Chromium of its own, so
  * every run starts with a cold cache. With `token`, a previous visit's persisted session is put
  * into localStorage first and Lighthouse keeps it (disableStorageReset; the cache is still cold:
- * the browser has only fetched /api/health): /uk as first opened today. With `previousVisit`
- * too, the page was opened once before (it kept home to paint first), then the HTTP cache and the
- * service worker were cleared: /uk opened again the same day, its scripts still fetched.
+ * the browser has only fetched /api/health): /uk or a lesson as first opened today. With
+ * `previousVisit` too, the page was opened once before (it kept its screen to paint first), then
+ * the HTTP cache and the service worker were cleared: the address opened again the same day (a
+ * phone that dropped the tab), its scripts still fetched.
  */
 async function lighthouseRun(url, options = {}) {
   // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP); such a run is tried
@@ -193,14 +194,14 @@ async function lighthouseOnce(url, { origin, token, previousVisit = false } = {}
         localStorage.setItem('persist:auth', JSON.stringify(persisted));
       }, token);
       if (previousVisit) {
-        // Home visited earlier today: what that visit leaves in localStorage (the kept home,
+        // Visited earlier today: what that visit leaves in localStorage (the kept screen,
         // packages/web/src/shared/lib/lastScreen.ts) stays; its HTTP cache and service worker go,
         // so the scripts are fetched as on a first visit.
         await page.goto(url);
         await page.waitForFunction(
-          (item) => localStorage.getItem(item) !== null,
+          ([item, path]) => localStorage.getItem(item)?.includes(`"path":${JSON.stringify(path)}`),
           { timeout: 30_000 },
-          LAST_SCREEN_ITEM,
+          [LAST_SCREEN_ITEM, new URL(url).pathname],
         );
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
@@ -321,7 +322,7 @@ async function measure(webDist, { runs, only, log }) {
   );
 
   const server = await startServer(webDist);
-  const results = { '/login': [], '/uk': [], '/uk again': [], lesson: [] };
+  const results = { '/login': [], '/uk': [], '/uk again': [], lesson: [], 'lesson again': [] };
   let lesson = null;
   try {
     const token = await learnerToken(server.url);
@@ -345,6 +346,12 @@ async function measure(webDist, { runs, only, log }) {
       if (wanted('lesson')) {
         log(`lighthouse run ${i}/${runs}: ${lesson} (signed in)`);
         results.lesson.push(await lighthouseRun(`${server.url}${lesson}`, { origin: server.url, token }));
+      }
+      if (wanted('lesson again')) {
+        log(`lighthouse run ${i}/${runs}: ${lesson} (signed in, visited earlier today)`);
+        results['lesson again'].push(
+          await lighthouseRun(`${server.url}${lesson}`, { origin: server.url, token, previousVisit: true }),
+        );
       }
     }
   } finally {
@@ -370,6 +377,7 @@ async function measure(webDist, { runs, only, log }) {
     ['uk', '/uk'],
     ['ukAgain', '/uk again'],
     ['lesson', 'lesson'],
+    ['lessonAgain', 'lesson again'],
   ]) {
     const measured = results[route].filter((run) => !run.error);
     if (measured.length === 0) continue;
@@ -398,6 +406,7 @@ async function measure(webDist, { runs, only, log }) {
       '/uk': medianOf(results['/uk']),
       '/uk again': medianOf(results['/uk again']),
       lesson: medianOf(results.lesson),
+      'lesson again': medianOf(results['lesson again']),
     },
     budgets,
     runs: results,
@@ -405,10 +414,10 @@ async function measure(webDist, { runs, only, log }) {
 }
 
 function printTable(report) {
-  const routes = ['/login', '/uk', '/uk again', 'lesson'];
+  const routes = ['/login', '/uk', '/uk again', 'lesson', 'lesson again'];
   const rows = [
     ['', ...routes],
-    ['gzip JS+CSS (KB)', ...routes.map((r) => report.gzipKB[r === '/uk again' ? '/uk' : r].totalKB)],
+    ['gzip JS+CSS (KB)', ...routes.map((r) => report.gzipKB[r.replace(' again', '')].totalKB)],
   ];
   const m = report.median;
   for (const [label, get] of [
