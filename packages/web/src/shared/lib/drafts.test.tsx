@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_TTL_MS, DRAFT_WRITE_DELAY_MS, DraftOwner, pruneDrafts, useDraft } from './drafts';
+import { LAST_SCREEN_ITEM } from './lastScreen';
 
 const as = (userId: string | null) =>
   function Owner({ children }: { children: ReactNode }) {
@@ -128,6 +129,22 @@ describe('useDraft', () => {
     expect(result.current.value).toBe('Текст');
     expect(localStorage.getItem(expired)).toBeNull();
     expect(stored('draft:u-1:homework:c-1:1')).toBe('Текст');
+  });
+
+  it('a full storage gives up the kept screens for a draft', () => {
+    const { result, unmount } = renderHook(() => useDraft('homework', 'c-1:2', ''), { wrapper: as('u-1') });
+    localStorage.setItem(LAST_SCREEN_ITEM, JSON.stringify({ session: 's', day: '2026-11-27', screens: [] }));
+    const setItem = Storage.prototype.setItem;
+    // Full while the kept screens take the room.
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (this.getItem(LAST_SCREEN_ITEM) !== null)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    act(() => result.current.set('Текст'));
+    unmount();
+    expect(localStorage.getItem(LAST_SCREEN_ITEM)).toBeNull();
+    expect(stored('draft:u-1:homework:c-1:2')).toBe('Текст');
   });
 
   it('a storage full of fresh data keeps the text on screen only', () => {

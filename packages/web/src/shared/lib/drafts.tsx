@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { forgetScreen } from './lastScreen';
 
 /*
  * Drafts: text a person is writing, kept in this browser's localStorage while they type, so a
@@ -99,9 +100,11 @@ function write(key: string, value: unknown) {
   try {
     store.setItem(key, raw);
   } catch {
-    // Full: old drafts make room, then one more try; still full, the draft lives only on screen.
+    // Full: old drafts and the kept screens (./lastScreen.ts, a convenience) make room, then one
+    // more try; still full, the draft lives only on screen.
     try {
-      if (pruneDrafts() > 0) store.setItem(key, raw);
+      const freed = pruneDrafts() + (forgetScreen() ? 1 : 0);
+      if (freed > 0) store.setItem(key, raw);
     } catch {
       // Given up: the text on screen is untouched.
     }

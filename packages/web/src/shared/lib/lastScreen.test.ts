@@ -5,6 +5,7 @@ import {
   forgetScreen,
   kyivDay,
   LAST_SCREEN_ITEM,
+  LAST_SCREEN_MAX_CHARS,
   LAST_SCREENS_KEPT,
   type LastScreens,
   rememberScreen,
@@ -142,10 +143,19 @@ describe('the kept screens', () => {
       expect(kyivDay(instant)).toBe(kyivIsoDate(instant));
   });
 
-  it('sign-out forgets it', () => {
+  it('sign-out forgets them, and says whether anything was kept', () => {
     rememberScreen();
-    forgetScreen();
+    expect(forgetScreen()).toBe(true);
     expect(kept()).toBeNull();
+    expect(forgetScreen()).toBe(false);
+  });
+
+  it('does not keep a screen too long for the storage it shares; the others stay', () => {
+    showing('/uk', '<h2>Що сьогодні</h2>');
+    rememberScreen();
+    showing('/uk/learn/c1/3', `<p>${'а'.repeat(LAST_SCREEN_MAX_CHARS)}</p>`);
+    rememberScreen();
+    expect(keptPaths()).toEqual(['/uk']);
   });
 
   it('showApp hands over to the app where the page painted a copy, and does nothing where it did not', () => {

@@ -15,6 +15,13 @@ export const LAST_SCREEN_ITEM = 'yedyni:last-screen';
 /** How many addresses are kept: home and the lessons in hand, not every page ever read. */
 export const LAST_SCREENS_KEPT = 3;
 
+/**
+ * A screen's markup longer than this is not kept: the storage is shared with what matters more
+ * (the session, drafts being written), and a copy is a convenience. The demo learner's home is
+ * ~7 500 characters, a demo lesson's text tab ~6 000.
+ */
+export const LAST_SCREEN_MAX_CHARS = 150_000;
+
 /** What is kept: whose screens, which Kyiv day, and the screens, the latest shown first. */
 export interface LastScreens {
   /** `sessionMark` of the session that showed them: another session's visit paints nothing. */
@@ -61,6 +68,8 @@ export function rememberScreen(): void {
   const auth = authHeaders('').Authorization;
   const root = document.getElementById('root');
   if (!auth || !root || root.hidden || !root.firstElementChild) return;
+  const html = root.innerHTML;
+  if (html.length > LAST_SCREEN_MAX_CHARS) return;
   const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
     new URL(link.href).pathname.slice(1),
   );
@@ -70,7 +79,7 @@ export function rememberScreen(): void {
   const earlier = keptScreens();
   const others =
     earlier?.session === session && earlier.day === day ? earlier.screens.filter((screen) => screen.path !== path) : [];
-  const screens = [{ path, html: root.innerHTML, sheets }, ...others].slice(0, LAST_SCREENS_KEPT);
+  const screens = [{ path, html, sheets }, ...others].slice(0, LAST_SCREENS_KEPT);
   // A full storage: this screen alone, rather than none.
   for (const kept of [screens, screens.slice(0, 1)]) {
     try {
@@ -92,12 +101,18 @@ function keptScreens(): LastScreens | null {
   }
 }
 
-/** Sign-out: the kept screens are that person's (their name, their courses, their lessons). */
-export function forgetScreen(): void {
+/**
+ * Sign-out: the kept screens are that person's (their name, their courses, their lessons). Also
+ * what a full storage gives up first, for a draft (./drafts.tsx). True when something was kept.
+ */
+export function forgetScreen(): boolean {
   try {
+    const kept = localStorage.getItem(LAST_SCREEN_ITEM) !== null;
     localStorage.removeItem(LAST_SCREEN_ITEM);
+    return kept;
   } catch {
     // No storage: nothing was kept.
+    return false;
   }
 }
 
