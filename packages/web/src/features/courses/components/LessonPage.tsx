@@ -1,8 +1,7 @@
 import type { Lesson } from '@yedyni/contract';
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { rememberScreen, showApp } from '../../../shared/lib/lastScreen';
-import { screenShown, whenIdle } from '../../../shared/lib/whenIdle';
+import { useScreenShown } from '../../../shared/lib/useScreenShown';
 import { Notice } from '../../../shared/ui/Alert';
 import { type RouteTab, TabStrip, tabId } from '../../../shared/ui/TabStrip';
 import { selectCourse } from '../courseSlice';
@@ -71,16 +70,6 @@ export default function LessonPage({ onShown }: LessonPageProps) {
   }, [lessonId]);
 
   const textHere = course !== null && (!readable || (current?.content === lesson.content && !isLoading));
-  // In place of the lesson as painted from the page (shared/lib/lastScreen.ts), if it was: in the
-  // same task as the render. Its title's focus, asked for while #root was hidden, is given now.
-  useLayoutEffect(() => {
-    if (textHere && showApp()) headingRef.current?.focus();
-  }, [textHere]);
-  useEffect(() => {
-    if (!textHere) return;
-    screenShown();
-    onShown?.();
-  }, [textHere, onShown]);
   const courseLink = `/uk/learn/${encodeURIComponent(courseId)}`;
   const lessonLink = `${courseLink}/${encodeURIComponent(lessonId)}`;
   const section = pathname.replace(/\/+$/, '').slice(lessonLink.length + 1);
@@ -88,10 +77,10 @@ export default function LessonPage({ onShown }: LessonPageProps) {
   // the text tabs, each at its own address, once the text is here. Not the media tabs (a copy's
   // player would load its video a second time), nor a closed lesson's notice (it may open within
   // the day, and its copy would say it is closed).
-  const shownAt = textHere && readable && KEPT_SECTIONS.has(section) ? pathname : null;
+  useScreenShown(textHere, readable && KEPT_SECTIONS.has(section) ? pathname : null, headingRef);
   useEffect(() => {
-    if (shownAt !== null) return whenIdle(rememberScreen);
-  }, [shownAt]);
+    if (textHere) onShown?.();
+  }, [textHere, onShown]);
 
   if (!course) return null;
   const prev = index > 0 ? lessons[index - 1] : undefined;

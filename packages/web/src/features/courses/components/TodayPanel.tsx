@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { rememberScreen, showApp } from '../../../shared/lib/lastScreen';
-import { screenShown, whenIdle } from '../../../shared/lib/whenIdle';
+import { useScreenShown } from '../../../shared/lib/useScreenShown';
 import layout from '../../../shared/ui/layout.module.css';
 import { Spinner } from '../../../shared/ui/Spinner';
 import surfaces from '../../../shared/ui/surfaces.module.css';
@@ -44,18 +43,8 @@ export default function TodayPanel({ above, below }: TodayPanelProps) {
   }, [dispatch, now]);
 
   const shown = today !== null || failed;
-  // In place of home as painted from the page (shared/lib/lastScreen.ts), if it was: in the same
-  // task as the render, so the two are never on the page together.
-  useLayoutEffect(() => {
-    if (shown) showApp();
-  }, [shown]);
-  useEffect(() => {
-    if (shown) screenShown();
-  }, [shown]);
   // Kept to paint first on the next visit today: home as it is now, with this answer.
-  useEffect(() => {
-    if (today !== null) return whenIdle(rememberScreen);
-  }, [today]);
+  useScreenShown(shown, today);
 
   if (!shown) return <Spinner />;
   return (
