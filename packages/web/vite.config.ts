@@ -8,7 +8,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type EarlyFiles, earlyStart, lastScreenFirst } from './build/pageScripts.ts';
 import { withoutPreloadOf } from './build/preloadList.ts';
-import { LAST_SCREEN_ITEM, sessionMark } from './src/shared/lib/lastScreen.ts';
+import { kyivDay, LAST_SCREEN_ITEM, sessionMark } from './src/shared/lib/lastScreen.ts';
 
 const require = createRequire(import.meta.url);
 // react-router's "exports" only expose the development build; its production build is smaller.
@@ -143,7 +143,7 @@ function signedInHead(): Plugin {
           css,
           lastScreen: LAST_SCREEN_ITEM,
         };
-        const script = `(${earlyStart.toString()})(${JSON.stringify(files)}, ${sessionMark.toString()})`;
+        const script = `(${earlyStart.toString()})(${JSON.stringify(files)}, ${sessionMark.toString()}, ${kyivDay.toString()})`;
         return html
           .replace(entryTag[0], '')
           .replace('</head>', `  <script data-early>${script}</script>\n  </head>`)

@@ -1,4 +1,4 @@
-import type { sessionMark } from '../src/shared/lib/lastScreen.ts';
+import type { kyivDay, LastScreens, sessionMark } from '../src/shared/lib/lastScreen.ts';
 
 // The inline scripts of index.html (vite.config.ts, signedInHead writes them out with
 // Function#toString): they run before the app's script has arrived, so each is small, imports
@@ -28,11 +28,20 @@ export interface EarlyFiles {
  * the first paint waits for nothing but the page and its style sheets.
  * Anything unexpected: nothing is started early, the app does it all.
  */
-export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
+export function earlyStart(files: EarlyFiles, mark: typeof sessionMark, today: typeof kyivDay) {
   const scripts: string[] = [];
   /** The screen's data, asked for with the scripts: at once, or after a kept screen's paint. */
   const reads: (() => void)[] = [];
   let paintFirst = false;
+  const link = (rel: string, file: string, as?: string) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    if (as) element.as = as;
+    element.crossOrigin = '';
+    element.href = `/${file}`;
+    document.head.append(element);
+    return element;
+  };
   try {
     const saved = JSON.parse(localStorage.getItem('persist:auth') || '{}');
     const token = saved.token && JSON.parse(saved.token);
@@ -64,25 +73,14 @@ export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
         const content = `/api/courses/${courseId}/lessons/${day}/content`;
         get(`text:${content}`, content, 'text/html');
       }
-      const last = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(Date.now());
+      const last: LastScreens | null = JSON.parse(localStorage.getItem(files.lastScreen) || 'null');
       if (last && last.session !== mark(auth)) localStorage.removeItem(files.lastScreen);
-      else if (last?.day === today && Array.isArray(last.screens)) {
-        const screen = last.screens.find((kept: { path: string }) => kept.path === location.pathname);
+      else if (last?.day === today() && Array.isArray(last.screens)) {
+        const screen = last.screens.find((kept) => kept.path === location.pathname);
         // Only where a style sheet added here can hold the paint back (blocking=render: Chromium),
         // or the copy could show unstyled for a moment; elsewhere the screen opens as without it.
-        if (
-          screen?.sheets.every((sheet: string) => files.css.includes(sheet)) &&
-          'blocking' in HTMLLinkElement.prototype
-        ) {
-          for (const sheet of screen.sheets) {
-            const link = document.createElement('link');
-            link.rel = 'stylesheet';
-            link.crossOrigin = '';
-            link.setAttribute('blocking', 'render');
-            link.href = `/${sheet}`;
-            document.head.append(link);
-          }
+        if (screen?.sheets.every((sheet) => files.css.includes(sheet)) && 'blocking' in HTMLLinkElement.prototype) {
+          for (const sheet of screen.sheets) link('stylesheet', sheet).setAttribute('blocking', 'render');
           (window as { __lastScreen?: string }).__lastScreen = screen.html;
           paintFirst = document.visibilityState === 'visible';
         }
@@ -99,14 +97,8 @@ export function earlyStart(files: EarlyFiles, mark: typeof sessionMark) {
     entry.src = `/${files.entry}`;
     document.head.append(entry);
     for (const file of scripts) {
-      const link = document.createElement('link');
-      if (file.endsWith('.css')) {
-        link.rel = 'preload';
-        link.as = 'style';
-      } else link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = `/${file}`;
-      document.head.append(link);
+      if (file.endsWith('.css')) link('preload', file, 'style');
+      else link('modulepreload', file);
     }
   };
   if (!paintFirst) return load();

@@ -62,7 +62,7 @@ describe("index.html's head script (earlyStart)", () => {
   it("loads the app's entry at once without a session, and drops kept screens", () => {
     keep();
     window.history.pushState({}, '', '/uk');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(entryScripts()).toEqual(['/assets/index-1.js']);
     expect(localStorage.getItem(LAST_SCREEN_ITEM)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -71,7 +71,7 @@ describe("index.html's head script (earlyStart)", () => {
   it("with a session on /uk and nothing kept for it: the entry, the frame's chunks and home's data at once", () => {
     storeSession(TOKEN);
     window.history.pushState({}, '', '/uk');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(entryScripts()).toEqual(['/assets/index-1.js']);
     expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/signed-in-1.js"]')).not.toBeNull();
     expect(fetch).toHaveBeenCalledWith('/api/courses/today', expect.anything());
@@ -82,7 +82,7 @@ describe("index.html's head script (earlyStart)", () => {
     storeSession(TOKEN);
     keep();
     window.history.pushState({}, '', '/uk');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(renderBlocking()).toEqual(['/assets/signed-in-1.css']);
     expect(lastScreen()).toBe('<main><h2>Що сьогодні</h2></main>');
     // Neither the scripts nor home's data are asked for until the page has been painted: the
@@ -100,7 +100,7 @@ describe("index.html's head script (earlyStart)", () => {
     storeSession(TOKEN);
     keep();
     window.history.pushState({}, '', '/uk');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(lastScreen()).toBeUndefined();
     expect(renderBlocking()).toEqual([]);
     expect(entryScripts()).toEqual(['/assets/index-1.js']);
@@ -111,7 +111,7 @@ describe("index.html's head script (earlyStart)", () => {
     storeSession(TOKEN);
     keep();
     window.history.pushState({}, '', '/uk');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(entryScripts()).toEqual([]);
     vi.advanceTimersByTime(1000);
     expect(entryScripts()).toEqual(['/assets/index-1.js']);
@@ -123,16 +123,16 @@ describe("index.html's head script (earlyStart)", () => {
     storeSession(TOKEN);
     window.history.pushState({}, '', '/uk');
     keep({ session: sessionMark('Bearer someone-else') });
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(localStorage.getItem(LAST_SCREEN_ITEM)).toBeNull();
     expect(lastScreen()).toBeUndefined();
 
     keep({ day: '2000-01-01' });
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(lastScreen()).toBeUndefined();
 
     keep({}, [{ ...HOME, sheets: ['assets/signed-in-0.css'] }]);
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(lastScreen()).toBeUndefined();
     expect(renderBlocking()).toEqual([]);
 
@@ -141,7 +141,7 @@ describe("index.html's head script (earlyStart)", () => {
       LAST_SCREEN_ITEM,
       JSON.stringify({ session: sessionMark(`Bearer ${TOKEN}`), day: kyivDay(), ...HOME }),
     );
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(lastScreen()).toBeUndefined();
   });
 
@@ -149,7 +149,7 @@ describe("index.html's head script (earlyStart)", () => {
     storeSession(TOKEN);
     keep({}, [LESSON, HOME]);
     window.history.pushState({}, '', '/uk/learn/c1/3');
-    earlyStart(FILES, sessionMark);
+    earlyStart(FILES, sessionMark, kyivDay);
     expect(lastScreen()).toBe('<main><h1>Урок 3</h1></main>');
     expect(renderBlocking()).toEqual(['/assets/signed-in-1.css', '/assets/lesson-1.css']);
     expect(fetch).not.toHaveBeenCalled();
@@ -163,7 +163,7 @@ describe("index.html's head script (earlyStart)", () => {
       delete (window as { __lastScreen?: string }).__lastScreen;
       document.head.innerHTML = '';
       window.history.pushState({}, '', other);
-      earlyStart(FILES, sessionMark);
+      earlyStart(FILES, sessionMark, kyivDay);
       expect(lastScreen()).toBeUndefined();
       expect(entryScripts()).toEqual(['/assets/index-1.js']);
     }

@@ -42,8 +42,8 @@ export interface LastScreen {
 
 /**
  * A mark of the session's Authorization (FNV-1a, 32 bits): tells sessions apart without keeping
- * the token a second time. Written into index.html's head script too (vite.config.ts writes it in), so it
- * uses only what a browser has.
+ * the token a second time. Written into index.html's head script too (vite.config.ts writes it
+ * in), so it uses only what a browser has.
  */
 export function sessionMark(auth: string): string {
   let hash = 0x811c9dc5;
@@ -52,10 +52,10 @@ export function sessionMark(auth: string): string {
 }
 
 /**
- * Today's date in Kyiv as `YYYY-MM-DD` (en-CA formats dates so): the head script's own formula,
- * which cannot import the contract's `kyivIsoDate`; nor does this file, which vite.config.ts
- * imports and which would bring the contract into the build's config. lastScreen.test.ts holds
- * it to kyivIsoDate's answer.
+ * Today's date in Kyiv as `YYYY-MM-DD` (en-CA formats dates so). Written into index.html's head
+ * script too, as sessionMark is, so it uses only what a browser has: not the contract's
+ * `kyivIsoDate`, which this file (imported by vite.config.ts) would bring into the build's
+ * config. lastScreen.test.ts holds it to kyivIsoDate's answer.
  */
 export const kyivDay = (instant = Date.now()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(instant);
