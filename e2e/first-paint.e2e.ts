@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { getOk, logoutViaApi, newPerson, registerViaApi } from './support/api.js';
+import { firstOpenLesson, logoutViaApi, newPerson, registerViaApi } from './support/api.js';
 import { useE2E } from './support/setup.js';
 import {
   expectPath,
@@ -79,23 +79,8 @@ describe('home and a lesson painted first from the page on the next visit', () =
   test("a lesson opened again today: its text shows before the lesson's answer, and its title takes focus", async () => {
     const { page } = e2e;
     const person = await signedInWithKeptHome(page);
-    const { courses } = await getOk<{ courses: { _id: string; enrolled: boolean }[] }>(
-      e2e.url,
-      'GET',
-      '/api/courses',
-      person.token,
-    );
-    const course = courses.find((c) => c.enrolled);
-    if (!course) throw new Error(`the new learner is enrolled in no course: ${JSON.stringify(courses)}`);
-    const { lessons } = await getOk<{ lessons: { day: string; theme: string; isOpen: boolean }[] }>(
-      e2e.url,
-      'GET',
-      `/api/courses/${course._id}`,
-      person.token,
-    );
-    const lesson = lessons.find((l) => l.isOpen);
-    if (!lesson) throw new Error('no open lesson');
-    const lessonPath = `/uk/learn/${course._id}/${lesson.day}`;
+    const { courseId, lesson } = await firstOpenLesson(e2e.url, person.token);
+    const lessonPath = `/uk/learn/${courseId}/${lesson.day}`;
 
     await page.goto(`${e2e.url}${lessonPath}`);
     const prose = page.locator('#root main [class*="prose"]');
@@ -108,7 +93,7 @@ describe('home and a lesson painted first from the page on the next visit', () =
     // Home stays kept beside it, the lesson first.
     expect(await keptPaths(page)).toEqual([lessonPath, '/uk']);
 
-    const contentUrl = `**/api/courses/${course._id}/lessons/${lesson.day}/content`;
+    const contentUrl = `**/api/courses/${courseId}/lessons/${lesson.day}/content`;
     const release = await holdRequests(page, contentUrl);
     await page.reload();
     // The lesson's answer has not come: the kept lesson, its title and text, is on screen.

@@ -2,19 +2,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from './support/a11y.js';
-import { getOk, newPerson, registerViaApi } from './support/api.js';
+import { firstOpenLesson, newPerson, registerViaApi } from './support/api.js';
 import { DESKTOP } from './support/browser.js';
 import { artifactsDir, useE2E } from './support/setup.js';
 import { signInViaUi } from './support/ui.js';
 
 // A learner writes a diary entry; home's habit card shows a one-day streak and the goal's progress.
 const e2e = useE2E();
-
-interface LessonInfo {
-  day: string;
-  theme: string;
-  isOpen: boolean;
-}
 
 async function check(page: Page, label: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -27,17 +21,7 @@ describe('the daily habit', () => {
     const { page } = e2e;
     const person = newPerson();
     const { token } = await registerViaApi(e2e.url, person);
-    const { courses } = await getOk<{ courses: { _id: string; enrolled: boolean }[] }>(
-      e2e.url,
-      'GET',
-      '/api/courses',
-      token,
-    );
-    const course = courses.find((c) => c.enrolled);
-    if (!course) throw new Error('the new learner is enrolled in no course');
-    const { lessons } = await getOk<{ lessons: LessonInfo[] }>(e2e.url, 'GET', `/api/courses/${course._id}`, token);
-    const lesson = lessons.find((l) => l.isOpen);
-    if (!lesson) throw new Error('no open lesson');
+    const { courseId, lesson } = await firstOpenLesson(e2e.url, token);
 
     await signInViaUi(page, e2e.url, person);
     const card = page.getByRole('region', { name: 'Моя серія' });
@@ -45,7 +29,7 @@ describe('the daily habit', () => {
     await card.getByText('Уроки 0 з 1').waitFor();
     await check(page, '/uk with a fresh habit card');
 
-    await page.goto(`${e2e.url}/uk/learn/${course._id}/${lesson.day}/diary`);
+    await page.goto(`${e2e.url}/uk/learn/${courseId}/${lesson.day}/diary`);
     await page.getByLabel('Запис', { exact: true }).fill('Сьогодні замовила каву українською.');
     await page.getByRole('button', { name: 'Зберегти запис', exact: true }).click();
     await page.getByRole('status').first().waitFor();

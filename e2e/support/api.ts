@@ -118,6 +118,30 @@ export async function getOk<T>(baseUrl: string, method: string, path: string, to
   return answer.body;
 }
 
+/** The first course the user is enrolled in (registration enrols in the starter courses) and its first open lesson. */
+export async function firstOpenLesson(
+  baseUrl: string,
+  token: string,
+): Promise<{ courseId: string; lesson: { day: string; theme: string; isOpen: boolean } }> {
+  const { courses } = await getOk<{ courses: { _id: string; enrolled: boolean }[] }>(
+    baseUrl,
+    'GET',
+    '/api/courses',
+    token,
+  );
+  const course = courses.find((c) => c.enrolled);
+  if (!course) throw new Error(`enrolled in no course: ${JSON.stringify(courses)}`);
+  const { lessons } = await getOk<{ lessons: { day: string; theme: string; isOpen: boolean }[] }>(
+    baseUrl,
+    'GET',
+    `/api/courses/${course._id}`,
+    token,
+  );
+  const lesson = lessons.find((l) => l.isOpen);
+  if (!lesson) throw new Error(`no open lesson in ${course._id}`);
+  return { courseId: course._id, lesson };
+}
+
 /** The user's «Український слід». */
 export async function footprintOf(baseUrl: string, token: string): Promise<number> {
   return (await getOk<{ ukrainianMark: number }>(baseUrl, 'GET', '/api/partners/indicators', token)).ukrainianMark;
